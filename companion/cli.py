@@ -1,0 +1,164 @@
+"""``companion``: the command line of the Table Companion.
+
+JSON goes to stdout. Exit status: 0 ok or legal, 1 illegal move (the reason as
+JSON), 2 bad input (one line on stderr saying what was wrong).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import engines
+from companion import games
+from engines.core import EngineError, IllegalMove, InvalidSetup, State
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class BadInput(Exception):
+    """Input the command cannot use; the message says what to do."""
+
+
+def _print(data: Any) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def _read_state(game_id: str, path: str) -> State:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"cannot read {path}: {exc.strerror}") from exc
+    return games.load(game_id, text)
+
+
+def _parse_options(items: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise BadInput(f"option {item!r} must be written key=value")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    _print([m.GAME.to_json() for m in engines.GAMES.values()])
+    return EXIT_OK
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    names = [p for p in args.players.split(",")]
+    state = games.new_state(
+        args.game, names, options=_parse_options(args.option), seed=args.seed
+    )
+    _print(state.to_json())
+    return EXIT_OK
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    state = _read_state(args.game, args.state)
+    _print(
+        {
+            "to_move": state.to_move,
+            "moves": [{"notation": m.notation(), "move": m.to_json()} for m in state.legal_moves()],
+        }
+    )
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    state = _read_state(args.game, args.state)
+    move = games.module(args.game).parse_move(args.move)
+    verdict = state.check(move)
+    _print({"move": move.notation(), **verdict.to_json()})
+    return EXIT_OK if verdict else EXIT_ILLEGAL
+
+
+def cmd_apply(args: argparse.Namespace) -> int:
+    state = _read_state(args.game, args.state)
+    after = games.apply(state, args.move)
+    _print(after.to_json())
+    return EXIT_OK
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    state = _read_state(args.game, args.state)
+    _print(games.score(state))
+    return EXIT_OK
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from web import create_app
+
+    app = create_app()
+    print(f"Table Companion on http://{args.host}:{args.port}/", flush=True)
+    app.run(host=args.host, port=args.port, debug=False)
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Rules, scanning and scoring beside a real game table."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    game_ids = sorted(engines.GAMES)
+
+    p = sub.add_parser("games", help="list the games and their rule options")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("new", help="start a game and print its state")
+    p.add_argument("game", choices=game_ids)
+    p.add_argument("--players", required=True, help="comma-separated names, clockwise")
+    p.add_argument("--seed", type=int, help="simulate chance with this seed")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.set_defaults(func=cmd_new)
+
+    for name, func, text in [
+        ("moves", cmd_moves, "list the legal moves"),
+        ("score", cmd_score, "print the final scores with their breakdown"),
+    ]:
+        p = sub.add_parser(name, help=text)
+        p.add_argument("game", choices=game_ids)
+        p.add_argument("state", help="state JSON file, or - for stdin")
+        p.set_defaults(func=func)
+
+    for name, func, text in [
+        ("check", cmd_check, "say whether a move is legal, and why not"),
+        ("apply", cmd_apply, "apply a move and print the new state"),
+    ]:
+        p = sub.add_parser(name, help=text)
+        p.add_argument("game", choices=game_ids)
+        p.add_argument("state", help="state JSON file, or - for stdin")
+        p.add_argument("move", help="move as notation or JSON")
+        p.set_defaults(func=func)
+
+    p = sub.add_parser("serve", help="start the web app")
+    p.add_argument("--host", default="0.0.0.0")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(func=cmd_serve)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+        return code
+    except IllegalMove as exc:
+        _print(exc.to_json())
+        return EXIT_ILLEGAL
+    except (BadInput, EngineError) as exc:
+        kind = "bad setup" if isinstance(exc, InvalidSetup) else "bad input"
+        print(f"companion: {kind}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""Game-level operations the CLI and the web app share: new, moves, check, apply, score.
+
+Each takes and returns plain JSON-ready data, so callers never touch engine
+internals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+import engines
+from engines.core import State, advance
+
+
+def module(game_id: str) -> ModuleType:
+    """The engine module of ``game_id`` (raises ``InvalidSetup`` when unknown)."""
+    return engines.game(game_id)
+
+
+def new_state(
+    game_id: str,
+    players: Sequence[str],
+    *,
+    options: Mapping[str, str] | None = None,
+    seed: int | None = None,
+) -> State:
+    """A new game; a seeded one is advanced through its opening chance points."""
+    state: State = module(game_id).new_game(list(players), options=options, seed=seed)
+    return advance(state)
+
+
+def load(game_id: str, document: Any) -> State:
+    """A state of ``game_id`` from its JSON document (raises ``InvalidState``)."""
+    state: State = module(game_id).load_state(document)
+    return state
+
+
+def apply(state: State, move_text: Any) -> State:
+    """Apply a move given as JSON or notation; a seeded game then resolves its chance."""
+    move = module(state.GAME.id).parse_move(move_text)
+    return advance(state.apply(move))
+
+
+def score(state: State) -> dict[str, Any]:
+    """The outcome as JSON, or what is still needed before the game can be scored."""
+    outcome = state.outcome()
+    if outcome is None:
+        return {
+            "over": False,
+            "to_move": state.to_move,
+            "message": "the game is not over yet; no final score",
+        }
+    return {"over": True, **outcome.to_json()}

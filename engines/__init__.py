@@ -1,0 +1,78 @@
+"""Rules engines for the five games, all keeping one contract (``docs/engines.md``).
+
+``GAMES`` maps a game id to its module; each module exposes ``GAME``,
+``new_game``, ``parse_move``, ``load_state`` and ``CATALOG``.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from engines.core import (
+    CHANCE,
+    Catalog,
+    Component,
+    LEGAL,
+    UNKNOWN,
+    EngineError,
+    Event,
+    GameInfo,
+    GameOver,
+    IllegalMove,
+    InvalidMove,
+    InvalidSetup,
+    InvalidState,
+    Move,
+    Outcome,
+    RuleOption,
+    ScoreLine,
+    State,
+    Verdict,
+    advance,
+    play_random,
+)
+
+
+
+GAMES: dict[str, ModuleType] = {}
+
+
+def game(game_id: str) -> ModuleType:
+    """The module of ``game_id``.
+
+    Raises:
+        InvalidSetup: no such game.
+    """
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise InvalidSetup(
+            f"unknown game {game_id!r}; choose one of {', '.join(GAMES)}"
+        ) from None
+
+
+__all__ = [
+    "CHANCE",
+    "Catalog",
+    "Component",
+    "GAMES",
+    "LEGAL",
+    "UNKNOWN",
+    "EngineError",
+    "Event",
+    "GameInfo",
+    "GameOver",
+    "IllegalMove",
+    "InvalidMove",
+    "InvalidSetup",
+    "InvalidState",
+    "Move",
+    "Outcome",
+    "RuleOption",
+    "ScoreLine",
+    "State",
+    "Verdict",
+    "advance",
+    "game",
+    "play_random",
+]

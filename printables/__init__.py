@@ -1,0 +1,1 @@
+"""Printable pieces: QR-tagged cards, sticker sheets, mats and calibration sheets."""

@@ -1,0 +1,1 @@
+"""Reads the table: capture, QR detection, mats, zones and table readings."""
