@@ -54,9 +54,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_new(args: argparse.Namespace) -> int:
     names = [p for p in args.players.split(",")]
-    state = games.new_state(
-        args.game, names, options=_parse_options(args.option), seed=args.seed
-    )
+    state = games.new_state(args.game, names, options=_parse_options(args.option), seed=args.seed)
     _print(state.to_json())
     return EXIT_OK
 

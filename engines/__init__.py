@@ -10,10 +10,10 @@ from types import ModuleType
 
 from engines.core import (
     CHANCE,
-    Catalog,
-    Component,
     LEGAL,
     UNKNOWN,
+    Catalog,
+    Component,
     EngineError,
     Event,
     GameInfo,
@@ -32,8 +32,6 @@ from engines.core import (
     play_random,
 )
 
-
-
 GAMES: dict[str, ModuleType] = {}
 
 
@@ -46,18 +44,16 @@ def game(game_id: str) -> ModuleType:
     try:
         return GAMES[game_id]
     except KeyError:
-        raise InvalidSetup(
-            f"unknown game {game_id!r}; choose one of {', '.join(GAMES)}"
-        ) from None
+        raise InvalidSetup(f"unknown game {game_id!r}; choose one of {', '.join(GAMES)}") from None
 
 
 __all__ = [
     "CHANCE",
-    "Catalog",
-    "Component",
     "GAMES",
     "LEGAL",
     "UNKNOWN",
+    "Catalog",
+    "Component",
     "EngineError",
     "Event",
     "GameInfo",

@@ -160,9 +160,7 @@ class GameInfo:
         for key, value in (given or {}).items():
             if key not in resolved:
                 known = ", ".join(resolved) or "none"
-                raise InvalidSetup(
-                    f"{self.id} has no rule option {key!r} (its options: {known})"
-                )
+                raise InvalidSetup(f"{self.id} has no rule option {key!r} (its options: {known})")
             text = str(value)
             choices = self.option(key).choices
             if text not in choices:
@@ -254,7 +252,9 @@ class Outcome:
             "ranking": ranking,
             "tiebreak": self.tiebreak,
             "higher_wins": self.higher_wins,
-            "breakdown": {p: [line.to_json() for line in lines] for p, lines in self.breakdown.items()},
+            "breakdown": {
+                p: [line.to_json() for line in lines] for p, lines in self.breakdown.items()
+            },
         }
 
 

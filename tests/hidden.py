@@ -14,9 +14,6 @@ from collections.abc import Callable
 
 from engines.core import State
 
-
 Variant = Callable[[State, str | None, random.Random], State | None]
 
-VARIANTS: dict[str, Variant] = {
-
-}
+VARIANTS: dict[str, Variant] = {}

@@ -1,0 +1,45 @@
+"""Random-playout speed of every engine: moves applied per second on one core.
+
+Run: ``.venv/bin/python -m bench.engines [--seconds 3]``. Chance moves count
+as steps (they are applied like any other move).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import engines
+from engines.core import play_random
+
+
+def steps_per_second(game_id: str, players: int, seconds: float) -> tuple[float, int]:
+    """Moves per second over seeded random games for about ``seconds``."""
+    module = engines.GAMES[game_id]
+    names = [f"p{i}" for i in range(players)]
+    steps = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = module.new_game(names, seed=games)
+        _, n = play_random(state, random.Random(games))
+        steps += n
+        games += 1
+    return steps / (time.perf_counter() - start), games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per game and count")
+    args = parser.parse_args()
+    print(f"{'game':<18} {'players':>7} {'steps/s':>10} {'games':>6}")
+    for game_id, module in engines.GAMES.items():
+        if not module.GAME.turn_engine:
+            continue
+        for n in range(module.GAME.min_players, module.GAME.max_players + 1):
+            rate, games = steps_per_second(game_id, n, args.seconds)
+            print(f"{game_id:<18} {n:>7} {rate:>10,.0f} {games:>6}")
+
+
+if __name__ == "__main__":
+    main()
