@@ -41,9 +41,7 @@ def test_2_panda_on_an_all_female_ferry_and_the_overweight_mule() -> None:
 def test_3_woodpecker_at_exactly_13_departs(departures_before: int) -> None:
     earlier = ["bob"] * departures_before
     hand = ["WOOM1", "CATF1", "PANF1", "GIRF1"]
-    state = position(
-        ["BEAM1", "KANF1", "PARM1", "KANF2"], [hand, ["PARF1"]], departures=earlier
-    )
+    state = position(["BEAM1", "KANF1", "PARM1", "KANF2"], [hand, ["PARF1"]], departures=earlier)
     assert weight(state.ferry) == 13
     after = state.apply(Play("WOOM1")).apply(MoveNoah(2))
     assert after.docks[0] == ()
