@@ -72,8 +72,10 @@ def test_patched_animal_icons(number: int, icon: str, count: int) -> None:
     assert any(p.card == number for p in PATCHES)
 
 
-def test_patched_prices_and_unverified_flags() -> None:
+def test_patched_prices_names_and_unverified_flags() -> None:
     assert ANIMALS[463].price == 11
+    assert ANIMALS[501].name == "Indian Peafowl" and SPONSORS[252].name == "Spotted Hyena Compound"
+    assert SPONSORS[210].name == "Expert on the Americas"
     unverified = {p.card for p in PATCHES if not p.verified}
     assert unverified == {463, 482}
     assert all(p.reason for p in PATCHES)
