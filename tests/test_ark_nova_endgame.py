@@ -122,3 +122,11 @@ def test_sponsor_icons_count_for_their_own_rule() -> None:
 
 def test_sponsors_without_an_end_rule_add_nothing() -> None:
     assert endgame_gains(Zoo(sponsors=(202, 212, 230))) == ()
+
+
+def test_unique_buildings_cover_the_map_too() -> None:
+    den = Building.unique(243, [(4, 4), (4, 5)])
+    zoo = Zoo(sponsors=(243, 257), buildings=(*cover_all_but((4, 4), (4, 5)), den))
+    assert gain_of(257, zoo) == (0, 5)
+    without = Zoo(sponsors=(243, 257), buildings=cover_all_but((4, 4), (4, 5)))
+    assert gain_of(257, without) == (0, 0)

@@ -136,6 +136,7 @@ def test_illegal_zoo_facts_are_refused_with_a_reason() -> None:
         ({"building": "enclosure_2", "at": [8, 3], "rotation": 1}, "leaves Map A"),
         ({"building": "kiosk", "at": [0, 4]}, "overlaps"),
         ({"building": "unique", "sponsor": 243, "hexes": [[4, 4]]}, "needs sponsor 243"),
+        ({"building": "unique", "sponsor": 220, "hexes": [[4, 4]]}, "has no building"),
         ({"building": "tower", "at": [4, 4]}, "unknown building"),
         ({"building": "kiosk", "at": [4, 4], "occupied": True}, "only a standard enclosure"),
     ],
