@@ -1,9 +1,10 @@
 """Random-playout speed of every engine: moves applied per second on one core.
 
 Run: ``.venv/bin/python -m bench.engines [--seconds 3]``. Chance moves count
-as steps (they are applied like any other move). Engines that do not play
-whole turns yet (``GAME.turn_engine`` False) are measured on scoring their
-finished example games in ``examples/<game>/`` instead.
+as steps (they are applied like any other move). Rates are per CPU second of
+this process (``time.process_time``), so a busy machine does not skew them.
+Engines that do not play whole turns yet (``GAME.turn_engine`` False) are
+measured on scoring their finished example games in ``examples/<game>/``.
 """
 
 from __future__ import annotations
@@ -22,13 +23,13 @@ def steps_per_second(game_id: str, players: int, seconds: float) -> tuple[float,
     module = engines.GAMES[game_id]
     names = [f"p{i}" for i in range(players)]
     steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = module.new_game(names, seed=games)
         _, n = play_random(state, random.Random(games))
         steps += n
         games += 1
-    return steps / (time.perf_counter() - start), games
+    return steps / (time.process_time() - start), games
 
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -42,11 +43,11 @@ def scores_per_second(game_id: str, seconds: float) -> tuple[float, int]:
     if not states:
         return 0.0, 0
     done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         states[done % len(states)].outcome()
         done += 1
-    return done / (time.perf_counter() - start), len(states)
+    return done / (time.process_time() - start), len(states)
 
 
 def main() -> None:
