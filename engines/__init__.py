@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from engines import hare_tortoise
 from engines.core import (
     CHANCE,
     LEGAL,
@@ -32,7 +33,9 @@ from engines.core import (
     play_random,
 )
 
-GAMES: dict[str, ModuleType] = {}
+GAMES: dict[str, ModuleType] = {
+    "hare_tortoise": hare_tortoise,
+}
 
 
 def game(game_id: str) -> ModuleType:
