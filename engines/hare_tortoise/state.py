@@ -380,7 +380,7 @@ class HareState(State):
                 _P + "deck_empty", "the draw pile is empty; shuffle the discard pile first"
             )
         refused = self._unknown_refused(card, f"card {verb}")
-        if refused:
+        if refused is not None:
             return refused
         if card == UNKNOWN:
             return LEGAL
@@ -460,7 +460,7 @@ class HareState(State):
         hand = self.hands[self.turn]
         player = self.players[self.turn]
         refused = self._unknown_refused(move.card, "card kept")
-        if refused:
+        if refused is not None:
             return refused
         if move.card == UNKNOWN:
             if hand[UNK]:
@@ -476,7 +476,7 @@ class HareState(State):
 
     def _check_bet(self, move: DealBet) -> Verdict:
         refused = self._unknown_refused(move.card, "starting bet card")
-        if refused:
+        if refused is not None:
             return refused
         if move.card != UNKNOWN and move.card not in self._unseen_bets():
             return Verdict.illegal(
