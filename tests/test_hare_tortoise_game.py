@@ -16,6 +16,7 @@ from engines.hare_tortoise import CATALOG, load_state, new_game, parse_move
 from engines.hare_tortoise.cards import FULL_DECK, KINDS, UNK
 from engines.hare_tortoise.moves import Deal, DealBet, Draw, Keep, Play, Reveal, Track
 from engines.hare_tortoise.state import HareState
+from tests.hare_tortoise_build import race
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "hare_tortoise"
 
@@ -217,3 +218,26 @@ def test_catalog_lists_every_piece() -> None:
     assert len(CATALOG.of_kind("token")) == 5
     for comp in CATALOG:
         assert comp.names["en"] and comp.names["zh-Hant"]
+
+
+def test_format_doc_race_example_is_what_the_engine_says() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs/formats/hare_tortoise.md").read_text()
+    block = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    after = race(
+        table=["H"] * 4 + ["W", "W", "W!", "T"],
+        positions={"hare": 11, "tortoise": 3, "wolf": 11, "fox": 12, "lamb": 2},
+        podium=["fox"],
+    )
+    (event,) = after.events
+    assert event.to_json()["data"] == json.loads(block)
+    assert " ".join(event.text.split()) in " ".join(doc.split())
+
+
+def test_known_bets_have_nothing_to_reveal() -> None:
+    state = dataclasses.replace(
+        table_game(), phase="reveal", start_bets=(("F",), ("?",), ("T",)), podium=(0, 1, 3)
+    )
+    state = dataclasses.replace(state, second_bets=("H", "?", "L"))
+    assert state.check(Reveal("ann", "H")).code == "hare_tortoise.nothing_to_reveal"
+    assert state.check(Reveal("zed", "H")).code == "hare_tortoise.no_such_player"
+    assert {m.player for m in state.legal_moves() if isinstance(m, Reveal)} == {"bob"}

@@ -821,12 +821,10 @@ class HareState(State):
         return move.to_json()
 
     def _body_json(self) -> dict[str, Any]:
-        body = self._public_body()
-        body["discard"] = dict(zip(KINDS, self.discard, strict=True))
         return {
             "phase": self.phase,
             "turn": self.players[self.turn],
-            **body,
+            **self._public_body(),
             "deck": dict(zip(KINDS, self.deck, strict=True)),
             "hands": {p: _codes(h) for p, h in zip(self.players, self.hands, strict=True)},
             "bets": {
@@ -852,8 +850,8 @@ _PHASE_MOVES: dict[str, type[Move] | tuple[type[Move], ...]] = {
 }
 
 
-def _counts(obj: Mapping[str, Any], what: str) -> Counts:
-    extra = set(obj) - set(KINDS)
+def _counts(obj: Mapping[str, Any], what: str, *, known: bool = False) -> Counts:
+    extra = set(obj) - set(KINDS[:UNK] if known else KINDS)
     if extra:
         raise InvalidState(f"{what} has an unknown card code {sorted(extra)[0]!r}")
     out = tuple(int(obj.get(k, 0)) for k in KINDS)
@@ -880,6 +878,9 @@ def _load_body(cls: type[HareState], common: dict[str, Any], body: Mapping[str, 
             raise InvalidState(f"starting bets {list(bets)} must be animal codes H T W F L or ?")
         if second is not None and second not in KINDS:
             raise InvalidState(f"second bet {second!r} is not a race card code")
+    streams = tuple(sorted(int(s) for s in body["streams"]))
+    if streams and (len(set(streams)) != 2 or not all(1 <= s <= TRACK_TILES for s in streams)):
+        raise InvalidState(f"streams {list(streams)} must be two different tiles of 1 to 11")
     table = tuple(
         (players.index(play["player"]), KIND_INDEX[code])
         for play in body["table"]
@@ -889,7 +890,7 @@ def _load_body(cls: type[HareState], common: dict[str, Any], body: Mapping[str, 
         **common,
         phase=phase,
         turn=players.index(body["turn"]),
-        streams=tuple(sorted(int(s) for s in body["streams"])),
+        streams=streams,
         positions=positions,
         podium=podium,
         howl_pending=bool(body["howl_pending"]),
@@ -897,7 +898,7 @@ def _load_body(cls: type[HareState], common: dict[str, Any], body: Mapping[str, 
         start_bets=start,
         second_bets=seconds,
         deck=_counts(body["deck"], "the draw pile"),
-        discard=_counts(body["discard"], "the discard pile"),
+        discard=_counts(body["discard"], "the discard pile", known=True),
         table=table,
     )
     total = state.card_total()
