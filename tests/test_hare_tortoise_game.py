@@ -14,7 +14,16 @@ from companion.cli import main
 from engines.core import CHANCE, UNKNOWN, InvalidMove, InvalidState, advance
 from engines.hare_tortoise import CATALOG, load_state, new_game, parse_move
 from engines.hare_tortoise.cards import FULL_DECK, KINDS, UNK
-from engines.hare_tortoise.moves import Deal, DealBet, Draw, Keep, Play, Reveal, Track
+from engines.hare_tortoise.moves import (
+    Deal,
+    DealBet,
+    Draw,
+    Keep,
+    Play,
+    Reveal,
+    Track,
+    track_from_tiles,
+)
 from engines.hare_tortoise.state import HareState
 from tests.hare_tortoise_build import race
 
@@ -241,3 +250,12 @@ def test_known_bets_have_nothing_to_reveal() -> None:
     assert state.check(Reveal("ann", "H")).code == "hare_tortoise.nothing_to_reveal"
     assert state.check(Reveal("zed", "H")).code == "hare_tortoise.no_such_player"
     assert {m.player for m in state.legal_moves() if isinstance(m, Reveal)} == {"bob"}
+
+
+def test_track_from_the_tiles_as_read() -> None:
+    order = ["P1", "P2", "P3", "S2", "P4", "P5", "P6", "P7", "S1", "P8", "P9"]
+    assert track_from_tiles(order) == Track((4, 9))
+    with pytest.raises(InvalidMove, match="11 different"):
+        track_from_tiles(order[:-1])
+    with pytest.raises(InvalidMove, match="not a track tile"):
+        track_from_tiles([*order[:-1], "H01"])

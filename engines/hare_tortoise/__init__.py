@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.hare_tortoise.cards import CATALOG
-from engines.hare_tortoise.moves import MOVE_KINDS, parse_move
+from engines.hare_tortoise.moves import MOVE_KINDS, parse_move, track_from_tiles
 from engines.hare_tortoise.state import GAME, HareState, new_game
 
 
@@ -26,4 +26,13 @@ def load_state(obj: Any) -> HareState:
     return HareState.from_json(obj)
 
 
-__all__ = ["CATALOG", "GAME", "MOVE_KINDS", "HareState", "load_state", "new_game", "parse_move"]
+__all__ = [
+    "CATALOG",
+    "GAME",
+    "MOVE_KINDS",
+    "HareState",
+    "load_state",
+    "new_game",
+    "parse_move",
+    "track_from_tiles",
+]

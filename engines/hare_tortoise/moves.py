@@ -13,11 +13,12 @@ the table did not show.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from engines.core import InvalidMove, Move, MoveCodec
-from engines.hare_tortoise.cards import ANIMAL_CODES, KIND_INDEX, KINDS
+from engines.hare_tortoise.cards import ANIMAL_CODES, CATALOG, KIND_INDEX, KINDS, TRACK_TILES
 
 _CARD_ORDER = {code: i for i, code in enumerate(KINDS)}
 
@@ -61,6 +62,24 @@ class Track(Move):
         if not all(p.isdigit() for p in parts[1:]):
             raise InvalidMove(f"cannot read {text!r}: write the stream positions, e.g. 'track 4 9'")
         return cls(tuple(int(p) for p in parts[1:]))
+
+
+def track_from_tiles(tile_ids: Sequence[str]) -> Track:
+    """The ``track`` move for the 11 tiles in the order laid from the start line.
+
+    ``tile_ids`` are catalog ids (``P1``-``P9``, ``S1``, ``S2``) as the scanner
+    reads them along the track; the stream tiles give the stream positions.
+
+    Raises:
+        InvalidMove: not the 11 different track tiles of the game.
+    """
+    tiles = [str(t).strip().upper() for t in tile_ids]
+    wrong = [t for t in tiles if t not in CATALOG or "stream" not in CATALOG[t].data]
+    if wrong:
+        raise InvalidMove(f"{wrong[0]!r} is not a track tile of the game")
+    if len(tiles) != TRACK_TILES or len(set(tiles)) != TRACK_TILES:
+        raise InvalidMove(f"the track has 11 different tiles; {len(set(tiles))} were read")
+    return Track(tuple(i + 1 for i, t in enumerate(tiles) if CATALOG[t].data["stream"]))
 
 
 @dataclass(frozen=True)
