@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from engines.hare_tortoise.cards import CATALOG
+from engines.hare_tortoise.info import GAME
 from engines.hare_tortoise.moves import MOVE_KINDS, parse_move, track_from_tiles
-from engines.hare_tortoise.state import GAME, HareState, new_game
+from engines.hare_tortoise.state import HareState, new_game
 
 
 def load_state(obj: Any) -> HareState:

@@ -9,6 +9,8 @@ gives each of the 81 physical race cards its own id for the tags; its
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engines.core import UNKNOWN, Catalog, Component
 
 ANIMALS = ("hare", "tortoise", "wolf", "fox", "lamb")
@@ -49,7 +51,10 @@ MAX_ANIMAL = 4
 PODIUM_POINTS = (5, 3, 2)
 """Points of a bet on the 1st, 2nd and 3rd animal (§7)."""
 
-ZERO = (0,) * NKINDS
+Counts = tuple[int, ...]
+"""Cards per kind, indexed like ``KINDS``."""
+
+ZERO: Counts = (0,) * NKINDS
 COLOURS = ("brown", "green", "black", "yellow", "blue")
 COLOURS_ZH = ("棕色", "綠色", "黑色", "黃色", "藍色")
 
@@ -61,6 +66,19 @@ def card_name(code: str) -> str:
     if code == UNKNOWN:
         return "unknown card"
     return ANIMALS[ANIMAL_CODES.index(code)]
+
+
+def cards_of(codes: Iterable[str]) -> Counts:
+    """Counts per kind of a list of card codes."""
+    lst = [0] * NKINDS
+    for code in codes:
+        lst[KIND_INDEX[code]] += 1
+    return tuple(lst)
+
+
+def codes_of(counts: Counts) -> list[str]:
+    """The card codes of ``counts``, in ``KINDS`` order."""
+    return [KINDS[k] for k in range(NKINDS) for _ in range(counts[k])]
 
 
 def _race_cards() -> list[Component]:

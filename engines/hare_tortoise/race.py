@@ -16,6 +16,7 @@ from typing import Any
 
 from engines.core import Event
 from engines.hare_tortoise.cards import ANIMALS, FINISH, HARE, LAMB, WOLF
+from engines.hare_tortoise.scoring import PLACES
 
 MOVES = (
     (0, 2, 2, 2, 2),  # hare: 2 for any cards (0 when napping, §6.1)
@@ -25,8 +26,6 @@ MOVES = (
     (0, 2, 3, 4, 5),  # lamb: cards + 1 (0 cards: option lamb_zero_cards)
 )
 """Spaces moved per animal (row, resolution order) and cards on the table (column)."""
-
-PLACES = ("1st", "2nd", "3rd")
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,11 +35,8 @@ from engines.core import (
     InvalidState,
     Move,
     Outcome,
-    RuleOption,
-    ScoreLine,
     State,
     Verdict,
-    rank_players,
 )
 from engines.hare_tortoise.cards import (
     ANIMAL_CODES,
@@ -54,14 +51,18 @@ from engines.hare_tortoise.cards import (
     MAX_ANIMAL,
     MAX_TABLE,
     NKINDS,
-    PODIUM_POINTS,
     RACE_CARDS,
     TRACK_TILES,
     UNK,
     WOLF,
     ZERO,
+    Counts,
     card_name,
+    cards_of,
+    codes_of,
 )
+from engines.hare_tortoise.document import read_body
+from engines.hare_tortoise.info import GAME
 from engines.hare_tortoise.moves import (
     Deal,
     DealBet,
@@ -72,49 +73,11 @@ from engines.hare_tortoise.moves import (
     Reveal,
     Track,
 )
-from engines.hare_tortoise.race import PLACES, run_race
+from engines.hare_tortoise.race import run_race
+from engines.hare_tortoise.scoring import score_bets
 
-GAME = GameInfo(
-    id="hare_tortoise",
-    names={"en": "The Hare and the Tortoise", "zh-Hant": "龜兔賽跑"},
-    min_players=2,
-    max_players=5,
-    options=(
-        RuleOption(
-            "howl",
-            "next_phase",
-            ("next_phase", "this_phase"),
-            "which race phase a wolf howl card makes wolf-only",
-            {
-                "next_phase": "the following race phase (seed text)",
-                "this_phase": "the race phase these cards trigger (publisher blurb)",
-            },
-        ),
-        RuleOption(
-            "lamb_zero_cards",
-            "0",
-            ("0", "1"),
-            "how far the lamb moves with no lamb card on the table",
-            {"0": "it stays", "1": "1 space (cards + 1 read literally)"},
-        ),
-        RuleOption(
-            "stream_positions",
-            "table",
-            ("table", "random"),
-            "where the two stream tiles lie",
-            {
-                "table": "entered from the laid track",
-                "random": "drawn by a simulated (seeded) game",
-            },
-        ),
-    ),
-)
-
-PHASES = ("bets", "track", "deal", "keep", "play", "refill", "reveal", "over")
 _CHANCE_PHASES = frozenset({"bets", "track", "deal", "refill", "reveal"})
 _P = "hare_tortoise."
-
-Counts = tuple[int, ...]
 
 # Move objects built once: legal_moves hands out these shared instances.
 _DRAWS = tuple(Draw(k) for k in KINDS)
@@ -155,17 +118,6 @@ def _plus(counts: Counts, kind: int, n: int = 1) -> Counts:
     return tuple(lst)
 
 
-def _cards_of(codes: Sequence[str]) -> Counts:
-    lst = [0] * NKINDS
-    for code in codes:
-        lst[KIND_INDEX[code]] += 1
-    return tuple(lst)
-
-
-def _codes(counts: Counts) -> list[str]:
-    return [KINDS[k] for k in range(NKINDS) for _ in range(counts[k])]
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -175,7 +127,7 @@ class HareState(State):
     """A game in progress; immutable, every step through ``apply``.
 
     Attributes:
-        phase: one of ``PHASES``.
+        phase: one of ``document.PHASES``.
         turn: the seat playing, refilling or keeping its second bet.
         streams: the two stream positions (empty before the track is laid).
         positions: position per animal (hare, tortoise, wolf, fox, lamb).
@@ -428,7 +380,7 @@ class HareState(State):
             return Verdict.illegal(
                 _P + "too_many_cards", f"play at most 4 cards in a turn, not {len(cards)}"
             )
-        counts = _cards_of(cards)
+        counts = cards_of(cards)
         animals = {KIND_ANIMAL[k] for k in range(UNK) if counts[k]}
         if len(animals) > 1:
             names = " and ".join(ANIMALS[a] for a in sorted(animals))
@@ -594,7 +546,7 @@ class HareState(State):
         )
 
     def _apply_play(self, move: Play) -> HareState:
-        counts = _cards_of(move.cards)
+        counts = cards_of(move.cards)
         hand = self.hands[self.turn]
         for k in range(UNK):
             if counts[k]:
@@ -696,67 +648,10 @@ class HareState(State):
 
     # -- outcome ------------------------------------------------------------------------
 
-    def _bets_of(self, seat: int) -> list[tuple[str, int]]:
-        """(label, animal) per bet of ``seat``: starting bets first, then the second bet."""
-        out = [("starting bet", ANIMAL_CODES.index(b)) for b in self.start_bets[seat]]
-        second = self.second_bets[seat]
-        if second is not None:
-            out.append(("second bet", KIND_ANIMAL[KIND_INDEX[second]]))
-        return out
-
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None
-        scores: dict[str, int] = {}
-        breakdown: dict[str, tuple[ScoreLine, ...]] = {}
-        places: dict[str, tuple[int, ...]] = {}
-        for seat, player in enumerate(self.players):
-            lines = []
-            placed = []
-            for label, animal in self._bets_of(seat):
-                name = ANIMALS[animal]
-                if animal in self.podium:
-                    place = self.podium.index(animal)
-                    placed.append(place)
-                    detail = f"the {name} finished {PLACES[place]}"
-                    lines.append(ScoreLine(f"{label}: {name}", PODIUM_POINTS[place], detail))
-                else:
-                    lines.append(ScoreLine(f"{label}: {name}", 0, f"the {name} missed the podium"))
-            scores[player] = sum(int(line.points) for line in lines)
-            breakdown[player] = tuple(lines)
-            places[player] = tuple(sorted(placed))
-
-        def key(p: str) -> tuple[int, tuple[int, ...]]:
-            # Lower places are better; pad so every player compares the same length.
-            padded = places[p] + (9,) * (len(self._bets_of(0)) - len(places[p]))
-            return scores[p], tuple(-x for x in padded)
-
-        ranking = rank_players(self.players, key)
-        return Outcome(scores, breakdown, ranking, self._tiebreak_text(scores, places, ranking))
-
-    def _tiebreak_text(
-        self,
-        scores: Mapping[str, int],
-        places: Mapping[str, tuple[int, ...]],
-        ranking: tuple[tuple[str, ...], ...],
-    ) -> str:
-        parts = []
-        by_score: dict[int, list[str]] = {}
-        for p in self.players:
-            by_score.setdefault(scores[p], []).append(p)
-        for score, tied in sorted(by_score.items(), reverse=True):
-            if len(tied) < 2:
-                continue
-            best = ", ".join(
-                f"{p}: " + (" ".join(PLACES[x] for x in places[p]) or "no bet on the podium")
-                for p in tied
-            )
-            shared = [t for t in ranking if len(t) > 1 and set(t) <= set(tied)]
-            text = f"tied on {score} points; the best-placed bet animal decides ({best})"
-            if shared:
-                text += "; still tied: " + ", ".join(" and ".join(t) for t in shared) + " share"
-            parts.append(text)
-        return "; ".join(parts)
+        return score_bets(self.players, self.start_bets, self.second_bets, self.podium)
 
     # -- views and JSON -------------------------------------------------------------------
 
@@ -766,7 +661,7 @@ class HareState(State):
         bets: dict[str, Any] = {}
         for seat, p in enumerate(self.players):
             mine = p == player
-            hands[p] = _codes(self.hands[seat]) if mine else sum(self.hands[seat])
+            hands[p] = codes_of(self.hands[seat]) if mine else sum(self.hands[seat])
             second = self.second_bets[seat]
             if mine or end:
                 bets[p] = {"start": list(self.start_bets[seat]), "second": second}
@@ -826,7 +721,7 @@ class HareState(State):
             "turn": self.players[self.turn],
             **self._public_body(),
             "deck": dict(zip(KINDS, self.deck, strict=True)),
-            "hands": {p: _codes(h) for p, h in zip(self.players, self.hands, strict=True)},
+            "hands": {p: codes_of(h) for p, h in zip(self.players, self.hands, strict=True)},
             "bets": {
                 p: {"start": list(self.start_bets[s]), "second": self.second_bets[s]}
                 for s, p in enumerate(self.players)
@@ -835,7 +730,13 @@ class HareState(State):
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> HareState:
-        return _load_body(cls, common, body)
+        state = cls(**common, **read_body(common["players"], body))
+        total = state.card_total()
+        if total != RACE_CARDS:
+            raise InvalidState(f"the state holds {total} race cards, not {RACE_CARDS}")
+        if any(state.unseen()[k] < 0 for k in range(UNK)):
+            raise InvalidState("the state shows more cards of some kind than the game has")
+        return state
 
 
 _PHASE_MOVES: dict[str, type[Move] | tuple[type[Move], ...]] = {
@@ -848,65 +749,6 @@ _PHASE_MOVES: dict[str, type[Move] | tuple[type[Move], ...]] = {
     "reveal": Reveal,
     "over": (),
 }
-
-
-def _counts(obj: Mapping[str, Any], what: str, *, known: bool = False) -> Counts:
-    extra = set(obj) - set(KINDS[:UNK] if known else KINDS)
-    if extra:
-        raise InvalidState(f"{what} has an unknown card code {sorted(extra)[0]!r}")
-    out = tuple(int(obj.get(k, 0)) for k in KINDS)
-    if min(out) < 0:
-        raise InvalidState(f"{what} has a negative count")
-    return out
-
-
-def _load_body(cls: type[HareState], common: dict[str, Any], body: Mapping[str, Any]) -> HareState:
-    """Rebuild and validate a state: phases, seats, codes and the 81 race cards."""
-    players: tuple[str, ...] = common["players"]
-    phase = body["phase"]
-    if phase not in PHASES:
-        raise InvalidState(f"unknown phase {phase!r} (one of {', '.join(PHASES)})")
-    if body["turn"] not in players:
-        raise InvalidState(f"turn {body['turn']!r} is not one of the players")
-    positions = tuple(int(body["positions"][a]) for a in ANIMALS)
-    podium = tuple(ANIMALS.index(a) for a in body["podium"])
-    hands = tuple(_cards_of(body["hands"][p]) for p in players)
-    start = tuple(tuple(str(b) for b in body["bets"][p]["start"]) for p in players)
-    seconds = tuple(body["bets"][p]["second"] for p in players)
-    for bets, second in zip(start, seconds, strict=True):
-        if any(b not in (*ANIMAL_CODES, UNKNOWN) for b in bets):
-            raise InvalidState(f"starting bets {list(bets)} must be animal codes H T W F L or ?")
-        if second is not None and second not in KINDS:
-            raise InvalidState(f"second bet {second!r} is not a race card code")
-    streams = tuple(sorted(int(s) for s in body["streams"]))
-    if streams and (len(set(streams)) != 2 or not all(1 <= s <= TRACK_TILES for s in streams)):
-        raise InvalidState(f"streams {list(streams)} must be two different tiles of 1 to 11")
-    table = tuple(
-        (players.index(play["player"]), KIND_INDEX[code])
-        for play in body["table"]
-        for code in play["cards"]
-    )
-    state = cls(
-        **common,
-        phase=phase,
-        turn=players.index(body["turn"]),
-        streams=streams,
-        positions=positions,
-        podium=podium,
-        howl_pending=bool(body["howl_pending"]),
-        hands=hands,
-        start_bets=start,
-        second_bets=seconds,
-        deck=_counts(body["deck"], "the draw pile"),
-        discard=_counts(body["discard"], "the discard pile", known=True),
-        table=table,
-    )
-    total = state.card_total()
-    if total != RACE_CARDS:
-        raise InvalidState(f"the state holds {total} race cards, not {RACE_CARDS}")
-    if any(state.unseen()[k] < 0 for k in range(UNK)):
-        raise InvalidState("the state shows more cards of some kind than the game has")
-    return state
 
 
 def new_game(
