@@ -21,7 +21,6 @@ it only knows as ``?``), ``over``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -86,6 +85,7 @@ _KEEPS = tuple(Keep(k) for k in KINDS)
 _BETS = tuple(DealBet(a) for a in (*ANIMAL_CODES, UNKNOWN))
 _TRACKS = tuple(Track((a, b)) for a in range(1, 12) for b in range(a + 1, 12))
 _RESHUFFLE = Reshuffle()
+WOLF_KIND = KIND_INDEX["W"]
 
 
 _PlayRow = tuple[Play, int, int, tuple[tuple[int, int], ...]]
@@ -110,6 +110,15 @@ def _play_table() -> tuple[_PlayRow, ...]:
 
 
 _PLAYS = _play_table()
+_SINGLE = {
+    kind: tuple(Play((KINDS[kind],) * c) for c in range(MAX_ANIMAL + 1)) for kind in (0, 1, 4, 5)
+}
+"""Plays of 0-4 cards of one non-wolf kind (index 0 unused)."""
+_WOLF_PLAYS = tuple(
+    tuple(Play(("W",) * w + ("W!",) * x) for x in range(FULL_DECK[HOWL] + 1))
+    for w in range(MAX_ANIMAL + 1)
+)
+"""Wolf plays by plain wolf cards, then howl cards (the empty play unused)."""
 
 
 def _plus(counts: Counts, kind: int, n: int = 1) -> Counts:
@@ -155,6 +164,17 @@ class HareState(State):
     deck: Counts = ZERO
     discard: Counts = ZERO
     table: tuple[tuple[int, int], ...] = ()
+
+    def _with(self, **changes: Any) -> HareState:
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``.
+
+        Random playouts copy the state a few times per move; skipping the
+        generated ``__init__`` more than doubles their speed (bench/engines.py).
+        """
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
     # -- whose move ---------------------------------------------------------------
 
@@ -255,16 +275,21 @@ class HareState(State):
         hand = self.hands[self.turn]
         n = self.table_counts()
         room = MAX_TABLE - len(self.table)
-        unseen = self.unseen() if hand[UNK] else None
-        out = []
-        for move, animal, k, needs in _PLAYS:
-            if k > room or n[animal] + k > MAX_ANIMAL:
-                continue
-            if unseen is None:
-                if all(hand[kind] >= c for kind, c in needs):
+        out: list[Move] = []
+        if hand[UNK]:
+            unseen = self.unseen()
+            for move, animal, k, needs in _PLAYS:
+                fits = k <= room and n[animal] + k <= MAX_ANIMAL
+                if fits and self._supply(hand, needs, unseen) is None:
                     out.append(move)
-            elif self._supply(hand, needs, unseen) is None:
-                out.append(move)
+            return tuple(out)
+        # Every card in the hand is known: read the plays off the counts.
+        for kind, plays in _SINGLE.items():
+            limit = min(room, MAX_ANIMAL - n[KIND_ANIMAL[kind]], hand[kind])
+            out += plays[1 : limit + 1]
+        limit = min(room, MAX_ANIMAL - n[WOLF])
+        for w in range(min(hand[WOLF_KIND], limit) + 1):
+            out += _WOLF_PLAYS[w][1 if w == 0 else 0 : min(hand[HOWL], limit - w) + 1]
         return tuple(out)
 
     def _legal_reveals(self) -> tuple[Move, ...]:
@@ -486,7 +511,7 @@ class HareState(State):
             return self._apply_deal(move.card)
         if isinstance(move, Reshuffle):
             deck = self.discard if self.seed is not None else _plus(ZERO, UNK, sum(self.discard))
-            return dataclasses.replace(self, deck=deck, discard=ZERO)
+            return self._with(deck=deck, discard=ZERO)
         if isinstance(move, Keep):
             return self._apply_keep(move.card)
         if isinstance(move, DealBet):
@@ -494,11 +519,9 @@ class HareState(State):
             bets = list(self.start_bets)
             bets[seat] = (*bets[seat], move.card)
             done = sum(len(b) for b in bets) == self.bets_per_player * len(self.players)
-            return dataclasses.replace(
-                self, start_bets=tuple(bets), phase="track" if done else "bets"
-            )
+            return self._with(start_bets=tuple(bets), phase="track" if done else "bets")
         if isinstance(move, Track):
-            return dataclasses.replace(self, streams=move.streams, phase="deal")
+            return self._with(streams=move.streams, phase="deal")
         assert isinstance(move, Reveal)
         return self._apply_reveal(move)
 
@@ -522,9 +545,7 @@ class HareState(State):
         hands = list(self.hands)
         hands[seat] = _plus(hands[seat], kind)
         done = sum(sum(h) for h in hands) == DEALT * len(self.players)
-        return dataclasses.replace(
-            self, deck=deck, hands=tuple(hands), phase="keep" if done else "deal", turn=0
-        )
+        return self._with(deck=deck, hands=tuple(hands), phase="keep" if done else "deal", turn=0)
 
     def _apply_keep(self, card: str) -> HareState:
         kind = KIND_INDEX[card]
@@ -537,8 +558,7 @@ class HareState(State):
         seconds = list(self.second_bets)
         seconds[self.turn] = card
         last = self.turn == len(self.players) - 1
-        return dataclasses.replace(
-            self,
+        return self._with(
             hands=tuple(hands),
             second_bets=tuple(seconds),
             turn=0 if last else self.turn + 1,
@@ -554,14 +574,14 @@ class HareState(State):
         hands = list(self.hands)
         hands[self.turn] = hand
         table = self.table + tuple((self.turn, KIND_INDEX[c]) for c in move.cards)
-        return dataclasses.replace(self, hands=tuple(hands), table=table, phase="refill")
+        return self._with(hands=tuple(hands), table=table, phase="refill")
 
     def _apply_draw(self, card: str) -> HareState:
         deck, kind = self._from_deck(card)
         hands = list(self.hands)
         hand = _plus(hands[self.turn], kind)
         hands[self.turn] = hand
-        after = dataclasses.replace(self, deck=deck, hands=tuple(hands))
+        after = self._with(deck=deck, hands=tuple(hands))
         if sum(hand) < HAND_SIZE:
             return after
         return after._end_turn()
@@ -571,7 +591,7 @@ class HareState(State):
         n = self.table_counts()
         nxt = (self.turn + 1) % len(self.players)
         if len(self.table) < MAX_TABLE and MAX_ANIMAL not in n:
-            return dataclasses.replace(self, phase="play", turn=nxt)
+            return self._with(phase="play", turn=nxt)
         if len(self.table) == MAX_TABLE:
             why = "8 cards on the table"
         else:
@@ -595,8 +615,7 @@ class HareState(State):
             phase = "reveal"
         else:
             phase = "over"
-        return dataclasses.replace(
-            self,
+        return self._with(
             positions=result.positions,
             podium=result.podium,
             howl_pending=result.howl_pending,
@@ -618,8 +637,7 @@ class HareState(State):
         else:
             seconds[seat] = move.card
         hidden = UNKNOWN in seconds or any(UNKNOWN in b for b in start)
-        return dataclasses.replace(
-            self,
+        return self._with(
             start_bets=tuple(start),
             second_bets=tuple(seconds),
             phase="reveal" if hidden else "over",
