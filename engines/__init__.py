@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engines import hare_tortoise
+from engines import hare_tortoise, noah
 from engines.core import (
     CHANCE,
     LEGAL,
@@ -33,9 +33,7 @@ from engines.core import (
     play_random,
 )
 
-GAMES: dict[str, ModuleType] = {
-    "hare_tortoise": hare_tortoise,
-}
+GAMES: dict[str, ModuleType] = {m.GAME.id: m for m in (noah, hare_tortoise)}
 
 
 def game(game_id: str) -> ModuleType:
