@@ -25,9 +25,10 @@ from engines.hare_tortoise.moves import (
     track_from_tiles,
 )
 from engines.hare_tortoise.state import HareState
-from tests.hare_tortoise_build import race
+from tests.hare_tortoise.helpers import race
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "hare_tortoise"
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "hare_tortoise"
 
 
 def seeded_to_play(n: int, seed: int = 1) -> HareState:
@@ -230,7 +231,7 @@ def test_catalog_lists_every_piece() -> None:
 
 
 def test_format_doc_race_example_is_what_the_engine_says() -> None:
-    doc = (Path(__file__).resolve().parent.parent / "docs/formats/hare_tortoise.md").read_text()
+    doc = (ROOT / "docs" / "formats" / "hare_tortoise.md").read_text()
     block = doc.split("```json\n", 1)[1].split("```", 1)[0]
     after = race(
         table=["H"] * 4 + ["W", "W", "W!", "T"],
