@@ -679,15 +679,15 @@ class HareState(State):
         bets: dict[str, Any] = {}
         for seat, p in enumerate(self.players):
             mine = p == player
-            hands[p] = codes_of(self.hands[seat]) if mine else sum(self.hands[seat])
-            second = self.second_bets[seat]
-            if mine or end:
-                bets[p] = {"start": list(self.start_bets[seat]), "second": second}
-            else:
-                bets[p] = {
-                    "start": len(self.start_bets[seat]),
-                    "second": None if second is None else "hidden",
-                }
+            hand = self.hands[seat]
+            hands[p] = {"count": sum(hand), "cards": codes_of(hand) if mine else None}
+            start, second = self.start_bets[seat], self.second_bets[seat]
+            shown = mine or end
+            bets[p] = {
+                "count": len(start) + (second is not None),
+                "start": list(start) if shown else None,
+                "second": second if shown else None,
+            }
         return {
             "game": GAME.id,
             "players": list(self.players),

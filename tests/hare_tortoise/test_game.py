@@ -135,12 +135,15 @@ def test_table_game_reveals_bets_at_the_end() -> None:
 def test_views_hide_hands_bets_and_the_pile() -> None:
     state = seeded_to_play(3)
     view = state.view("bob")
-    assert view["hands"]["ann"] == 6 and len(view["hands"]["bob"]) == 6
-    assert view["bets"]["ann"] == {"start": 1, "second": "hidden"}
+    assert view["hands"]["ann"] == {"count": 6, "cards": None}
+    assert len(view["hands"]["bob"]["cards"]) == 6
+    assert view["bets"]["ann"] == {"count": 2, "start": None, "second": None}
     assert view["bets"]["bob"]["second"] in KINDS
     assert view["deck"] == sum(state.deck)
     public = state.view(None)
-    assert all(isinstance(h, int) for h in public["hands"].values())
+    assert all(h["cards"] is None for h in public["hands"].values())
+    end = dataclasses.replace(state, phase="over", podium=(0, 1, 2))
+    assert end.view("bob")["bets"]["ann"]["start"] == list(state.start_bets[0])
     json.dumps(public)
 
 
