@@ -83,7 +83,9 @@ _DRAWS = tuple(Draw(k) for k in KINDS)
 _DEALS = tuple(Deal(k) for k in KINDS)
 _KEEPS = tuple(Keep(k) for k in KINDS)
 _BETS = tuple(DealBet(a) for a in (*ANIMAL_CODES, UNKNOWN))
-_TRACKS = tuple(Track((a, b)) for a in range(1, 12) for b in range(a + 1, 12))
+_TRACKS = tuple(
+    Track((a, b)) for a in range(1, TRACK_TILES + 1) for b in range(a + 1, TRACK_TILES + 1)
+)
 _RESHUFFLE = Reshuffle()
 WOLF_KIND = KIND_INDEX["W"]
 
@@ -111,7 +113,7 @@ def _play_table() -> tuple[_PlayRow, ...]:
 
 _PLAYS = _play_table()
 _SINGLE = {
-    kind: tuple(Play((KINDS[kind],) * c) for c in range(MAX_ANIMAL + 1)) for kind in (0, 1, 4, 5)
+    KIND_INDEX[code]: tuple(Play((code,) * c) for c in range(MAX_ANIMAL + 1)) for code in "HTFL"
 }
 """Plays of 0-4 cards of one non-wolf kind (index 0 unused)."""
 _WOLF_PLAYS = tuple(
@@ -548,13 +550,8 @@ class HareState(State):
         return self._with(deck=deck, hands=tuple(hands), phase="keep" if done else "deal", turn=0)
 
     def _apply_keep(self, card: str) -> HareState:
-        kind = KIND_INDEX[card]
         hands = list(self.hands)
-        hands[self.turn] = (
-            self._take(hands[self.turn], kind, 1)
-            if kind != UNK
-            else _plus(hands[self.turn], UNK, -1)
-        )
+        hands[self.turn] = self._take(hands[self.turn], KIND_INDEX[card], 1)
         seconds = list(self.second_bets)
         seconds[self.turn] = card
         last = self.turn == len(self.players) - 1
