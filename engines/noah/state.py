@@ -27,14 +27,11 @@ from engines.core import (
     LEGAL,
     UNKNOWN,
     Event,
-    GameInfo,
     Move,
     Outcome,
-    RuleOption,
     ScoreLine,
     State,
     Verdict,
-    frozen,
     rank_players,
 )
 from engines.noah.catalog import (
@@ -49,6 +46,7 @@ from engines.noah.catalog import (
     WOODPECKER,
     deck_for,
 )
+from engines.noah.info import GAME
 from engines.noah.moves import (
     Deal,
     FerryCard,
@@ -61,60 +59,6 @@ from engines.noah.moves import (
     Reveal,
     Steal,
     TakeFerry,
-)
-
-GAME = GameInfo(
-    id="noah",
-    names={"en": "Noah", "zh-Hant": "挪亞方舟"},
-    min_players=2,
-    max_players=5,
-    options=(
-        RuleOption(
-            "extra_turn",
-            "couple",
-            ("couple", "species"),
-            "When playing a card earns another turn.",
-            {
-                "couple": "same species as the top card and the opposite gender (seed text)",
-                "species": "same species as the top card, any gender (publisher, BGA)",
-            },
-        ),
-        RuleOption(
-            "noah_round_start",
-            "keep",
-            ("keep", "any"),
-            "Where Noah starts rounds 2 and 3.",
-            {"keep": "where the last round left him", "any": "on any ferry, chosen at the table"},
-        ),
-        RuleOption(
-            "starting_snail_gender",
-            "table",
-            ("table", "random"),
-            "The gender of a snail dealt face up onto a ferry at round start.",
-            {"table": "the end facing up, entered at the table", "random": "drawn at random"},
-        ),
-        RuleOption(
-            "round_start_tie",
-            "table",
-            ("table", "random"),
-            "Who starts rounds 2 and 3 when several players have the most points.",
-            {"table": "the table decides", "random": "drawn at random"},
-        ),
-        RuleOption(
-            "end_at_26",
-            "off",
-            ("off", "on"),
-            "How long the game lasts.",
-            {"off": "exactly 3 rounds", "on": "until someone has 26 or more after a round"},
-        ),
-        RuleOption(
-            "promo_cards",
-            "none",
-            ("none",),
-            "Official promo cards (frog, crocodile, roommates ferry); none are in this engine.",
-            {"none": "the base game's 47 animal cards"},
-        ),
-    ),
 )
 
 LIMIT, WOODPECKER_LIMIT = 21, 13
@@ -197,6 +141,7 @@ class NoahState(State):
         peek: ``(viewer, target)`` after a giraffe, until the turn ends.
         scores: total tears per player.
         round_tears: tears per player of each finished round.
+        round_hands: the hands scored at the end of each finished round.
     """
 
     GAME = GAME
@@ -221,6 +166,7 @@ class NoahState(State):
     peek: tuple[int, int] | None = None
     scores: tuple[int, ...] = ()
     round_tears: tuple[tuple[int, ...], ...] = ()
+    round_hands: tuple[tuple[tuple[str, ...], ...], ...] = ()
 
     # ------------------------------------------------------------------ basics
 
@@ -269,6 +215,11 @@ class NoahState(State):
         """Cards of this round's deck not known to be anywhere (undealt or unknown in hands)."""
         seen = self.known_cards()
         return tuple(c for c in self.deck if c not in seen)
+
+    def undealt_count(self) -> int:
+        """Cards of this round's deck not in a hand, on a ferry or departed."""
+        on_table = sum(len(f) for f in self.docks if f) + len(self.departed)
+        return len(self.deck) - sum(len(h) for h in self.hands) - on_table
 
     def unknown_slots(self) -> int:
         return sum(h.count(UNKNOWN) for h in self.hands)
@@ -810,6 +761,7 @@ class NoahState(State):
             self,
             scores=scores,
             round_tears=(*self.round_tears, tears),
+            round_hands=(*self.round_hands, self.hands),
             events=(*self.events, event),
             extra=False,
         )
@@ -840,10 +792,20 @@ class NoahState(State):
             return None
         breakdown: dict[str, tuple[ScoreLine, ...]] = {}
         for i, p in enumerate(self.players):
-            breakdown[p] = tuple(
-                ScoreLine(f"round {r + 1}", tears[i], "tears on the cards left in hand")
-                for r, tears in enumerate(self.round_tears)
-            )
+            lines = []
+            for r, tears in enumerate(self.round_tears):
+                hand = self.round_hands[r][i] if r < len(self.round_hands) else ()
+                detail = ", ".join(
+                    f"{CARD_BY_ID[c].species.en} {c} ({CARD_BY_ID[c].tears})" for c in hand
+                )
+                lines.append(
+                    ScoreLine(
+                        f"round {r + 1}",
+                        tears[i],
+                        f"tears in hand: {detail}" if detail else "empty hand: no tears",
+                    )
+                )
+            breakdown[p] = tuple(lines)
         scores = dict(zip(self.players, self.scores, strict=True))
         ranking = rank_players(self.players, key=lambda p: scores[p], reverse=False)
         tiebreak = ""
@@ -851,169 +813,29 @@ class NoahState(State):
             tiebreak = "tied for the fewest tears: " + " and ".join(ranking[0]) + " share the win"
         return Outcome(scores, breakdown, ranking, tiebreak, higher_wins=False)
 
-    # ------------------------------------------------------------------ views
+    # ------------------------------------------------------------------ views and JSON
 
     def view(self, player: str | None) -> dict[str, Any]:
-        me = self._index(player)
-        hands: dict[str, Any] = {}
-        for i, p in enumerate(self.players):
-            hand = self.hands[i] if i < len(self.hands) else ()
-            seen = i == me or (self.peek is not None and self.peek == (me, i))
-            reveal_all = self.step == OVER
-            hands[p] = {
-                "count": len(hand),
-                "cards": list(hand) if (seen or reveal_all) else None,
-            }
-        docks: list[dict[str, Any]] = []
-        for d, ferry in enumerate(self.docks):
-            if ferry is None:
-                docks.append({"dock": d, "ferry": False})
-                continue
-            docks.append(
-                {
-                    "dock": d,
-                    "ferry": True,
-                    "cards": [{"card": c, "gender": g} for c, g in ferry],
-                    "weight": weight(ferry),
-                    "limit": limit(ferry),
-                    "next_gender": required_gender(ferry),
-                }
-            )
-        return {
-            "game": GAME.id,
-            "viewer": player,
-            "round": self.round,
-            "step": self.step,
-            "to_move": self.to_move,
-            "active": self.players[self.active],
-            "first": self.players[self.first] if self.first is not None else None,
-            "noah": self.noah,
-            "docks": docks,
-            "reserve": self.reserve,
-            "departures": list(self.departures),
-            "departed": list(self.departed),
-            "hands": hands,
-            "undealt": len(self.deck) - sum(len(h) for h in self.hands) - self._placed_count(),
-            "played": self.played,
-            "target": self.players[self.target] if self.target is not None else None,
-            "gifts_left": self.gifts_left,
-            "scores": dict(zip(self.players, self.scores, strict=True)),
-            "round_tears": [list(t) for t in self.round_tears],
-            "options": dict(self.options),
-        }
+        from engines.noah.views import view
 
-    def _placed_count(self) -> int:
-        return sum(len(f) for f in self.docks if f) + len(self.departed)
+        return view(self, player)
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
-        secret_to: tuple[int | None, ...] = ()
-        if isinstance(move, Deal):
-            secret_to = (self.dealt % len(self.players),)
-        elif isinstance(move, Steal | GiveBack):
-            secret_to = (self.active, self.target)
-        elif isinstance(move, Gift):
-            secret_to = (self.active, self._index(move.to))
-        else:
-            return move.to_json()
-        if self._index(viewer) in secret_to:
-            return move.to_json()
-        hidden = move.to_json()
-        hidden["card"] = UNKNOWN
-        return hidden
+        from engines.noah.views import public_move
 
-    # ------------------------------------------------------------------ JSON
+        return public_move(self, move, viewer)
 
     def _body_json(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "step": self.step,
-            "docks": [None if f is None else [list(p) for p in f] for f in self.docks],
-            "reserve": self.reserve,
-            "noah": self.noah,
-            "hands": [list(h) for h in self.hands],
-            "departed": list(self.departed),
-            "departures": list(self.departures),
-            "active": self.active,
-            "first": self.first,
-            "dealt": self.dealt,
-            "played": self.played,
-            "played_at": self.played_at,
-            "target": self.target,
-            "extra": self.extra,
-            "gifts_left": self.gifts_left,
-            "peek": list(self.peek) if self.peek is not None else None,
-            "scores": list(self.scores),
-            "round_tears": [list(t) for t in self.round_tears],
-        }
+        from engines.noah.storage import body_json
+
+        return body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> NoahState:
-        n = len(common["players"])
-        state = cls(
-            **common,
-            round=_int(body["round"], 1, 99),
-            step=_choice(body["step"], _ALL_STEPS),
-            docks=tuple(
-                None if f is None else tuple((str(c), str(g)) for c, g in f) for f in body["docks"]
-            ),
-            reserve=_int(body["reserve"], 0, RESERVE),
-            noah=None if body["noah"] is None else _int(body["noah"], 0, DOCKS - 1),
-            hands=tuple(tuple(str(c) for c in h) for h in body["hands"]),
-            departed=tuple(str(c) for c in body["departed"]),
-            departures=tuple(str(p) for p in body["departures"]),
-            active=_int(body["active"], 0, n - 1),
-            first=None if body["first"] is None else _int(body["first"], 0, n - 1),
-            dealt=_int(body["dealt"], 0, HAND * n),
-            played=None if body["played"] is None else str(body["played"]),
-            played_at=None if body["played_at"] is None else _int(body["played_at"], 0, DOCKS - 1),
-            target=None if body["target"] is None else _int(body["target"], 0, n - 1),
-            extra=bool(body["extra"]),
-            gifts_left=_int(body["gifts_left"], 0, LAST_DEPARTURE),
-            peek=None if body["peek"] is None else frozen(body["peek"]),
-            scores=tuple(_int(s, 0, 10_000) for s in body["scores"]),
-            round_tears=tuple(tuple(_int(t, 0, 1000) for t in r) for r in body["round_tears"]),
-        )
-        state.validate()
-        return state
+        from engines.noah.storage import from_body
 
-    def validate(self) -> None:
-        """Raise ValueError when the pieces do not add up (a hand-edited or broken file)."""
-        n = len(self.players)
-        if len(self.docks) != DOCKS:
-            raise ValueError(f"there are {DOCKS} docks, not {len(self.docks)}")
-        if len(self.hands) != n or len(self.scores) != n:
-            raise ValueError("hands and scores need one entry per player")
-        deck = set(self.deck)
-        seen = self.known_cards()
-        for card, count in seen.items():
-            if card not in deck:
-                raise ValueError(f"{card} is not a card of the {n}-player deck")
-            if count > 1:
-                raise ValueError(f"{card} is in {count} places at once")
-        for ferry in self.docks:
-            for _, g in ferry or ():
-                if g not in GENDERS:
-                    raise ValueError(f"a ferry card has gender {g!r}, not M or F")
-        if self.unknown_slots() > len(self.unaccounted()):
-            raise ValueError("more unknown cards in hands than cards unaccounted for")
-        for p in self.departures:
-            if p not in self.players:
-                raise ValueError(f"departure by unknown player {p!r}")
+        return from_body(cls, common, body)
 
-
-_ALL_STEPS = (
-    SETUP_FERRY,
-    SETUP_DEAL,
-    SETUP_NOAH,
-    SETUP_FIRST,
-    PLAY,
-    STEAL,
-    GIVEBACK,
-    MOVE_NOAH,
-    GIFT,
-    REVEAL,
-    OVER,
-)
 
 _STEP_WORDS = {
     SETUP_FERRY: "the table deals a face-up card onto the next ferry",
@@ -1026,18 +848,6 @@ _STEP_WORDS = {
     GIFT: "give a card to an opponent",
     REVEAL: "reveal the unknown cards of a hand",
 }
-
-
-def _int(value: Any, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ValueError(f"{value!r} is not a whole number from {low} to {high}")
-    return value
-
-
-def _choice(value: Any, choices: Sequence[str]) -> str:
-    if value not in choices:
-        raise ValueError(f"{value!r} is not one of {', '.join(choices)}")
-    return str(value)
 
 
 def new_game(
