@@ -7,11 +7,15 @@ JSON), 2 bad input (one line on stderr saying what was wrong).
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import qrcode
 
 import engines
 from companion import games
@@ -91,12 +95,40 @@ def cmd_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def lan_address() -> str:
+    """This machine's address on the local network (127.0.0.1 when there is none).
+
+    Connecting a UDP socket sends nothing; it only asks the system which
+    interface would carry traffic off the machine.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def terminal_qr(text: str) -> str:
+    """``text`` as a QR code drawn with block characters, for a terminal."""
+    qr = qrcode.QRCode(border=2)
+    qr.add_data(text)
+    qr.make(fit=True)
+    out = io.StringIO()
+    qr.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from web import create_app
 
-    app = create_app()
-    print(f"Table Companion on http://{args.host}:{args.port}/", flush=True)
-    app.run(host=args.host, port=args.port, debug=False)
+    host = lan_address() if args.host in ("0.0.0.0", "") else args.host
+    url = f"http://{host}:{args.port}/"
+    app = create_app({"PUBLIC_URL": url.rstrip("/")})
+    print(f"Table Companion: open {url} on a phone on this network", flush=True)
+    print(terminal_qr(url), flush=True)
+    print(f"tables are kept in {app.instance_path}; stop with Ctrl+C", flush=True)
+    app.run(host=args.host, port=args.port, debug=False, threaded=True, use_reloader=False)
     return EXIT_OK
 
 

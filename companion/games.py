@@ -6,12 +6,40 @@ internals.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
 import engines
-from engines.core import State, advance
+from engines.core import (
+    CHANCE,
+    UNKNOWN,
+    EngineError,
+    IllegalMove,
+    InvalidMove,
+    InvalidSetup,
+    InvalidState,
+    State,
+    advance,
+)
+
+__all__ = [
+    "CHANCE",
+    "UNKNOWN",
+    "EngineError",
+    "IllegalMove",
+    "InvalidMove",
+    "InvalidSetup",
+    "InvalidState",
+    "State",
+    "apply",
+    "load",
+    "module",
+    "new_state",
+    "notation",
+    "score",
+]
 
 
 def module(game_id: str) -> ModuleType:
@@ -53,3 +81,11 @@ def score(state: State) -> dict[str, Any]:
             "message": "the game is not over yet; no final score",
         }
     return {"over": True, **outcome.to_json()}
+
+
+def notation(game_id: str, move_json: Mapping[str, Any]) -> str:
+    """The text notation of a move given as JSON; compact JSON when it does not parse."""
+    try:
+        return str(module(game_id).parse_move(dict(move_json)).notation())
+    except EngineError:
+        return json.dumps(move_json, separators=(",", ":"), ensure_ascii=False)

@@ -431,3 +431,13 @@ def _resolve(state: State, pending: list[Step]) -> tuple[State, list[Step]]:
         done.append(Step(DEALER, state, chance, after.events))
         state = after
     return state, done
+
+
+def check(table: Table, move_text: Any) -> dict[str, Any]:
+    """The verdict on a move at ``table`` without applying it: ``{"move", "legal", ...}``.
+
+    Raises:
+        InvalidMove: the move cannot be read.
+    """
+    move = engines.game(table.game).parse_move(move_text)
+    return {"move": move.notation(), "json": move.to_json(), **table.state.check(move).to_json()}

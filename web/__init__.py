@@ -1,24 +1,56 @@
 """The phone-first web app: a Flask app factory with blueprints.
 
-It talks to ``companion`` only and holds no rules.
+It talks to ``companion`` only and holds no rules. Tables live in SQLite under
+the instance folder (``DATABASE``); the secret key is made once and kept there
+too, so a restart keeps every table and every open page working.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
+
+from companion.catalog_info import game_summaries
+from companion.sessions import TableStore
+
+MAX_UPLOAD_BYTES = 12 * 1024 * 1024
+"""A 12 MP phone photo as JPEG is 3-8 MB; 12 MB leaves room and stops abuse."""
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app; ``test_config`` overrides the defaults (tests, embedding)."""
     app = Flask(__name__, instance_relative_config=True)
-    app.config.from_mapping(SECRET_KEY=None, MAX_CONTENT_LENGTH=16 * 1024 * 1024)
+    app.config.from_mapping(
+        SECRET_KEY=None,
+        DATABASE=None,
+        MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
+        PUBLIC_URL=None,
+        # Live updates: phones see a change within LIVE_POLL_SECONDS (< 1 s, the target).
+        LIVE_POLL_SECONDS=0.25,
+        LIVE_STREAM_SECONDS=300.0,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
     if test_config is not None:
         app.config.from_mapping(test_config)
+    app.debug = False
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
 
-    from web import home
+    from web import home, i18n, play, security, setup
 
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = security.secret_key(instance)
+    database = app.config["DATABASE"] or instance / "tables.sqlite"
+    app.extensions["tables"] = TableStore(database)
+    app.extensions["games"] = {g["id"]: g for g in game_summaries()}
+
+    security.init_app(app)
+    i18n.init_app(app)
     app.register_blueprint(home.bp)
+    app.register_blueprint(setup.bp)
+    app.register_blueprint(play.bp)
     return app

@@ -1,0 +1,390 @@
+"""Every route through the Flask test client: setup, seats, host, board, scores, live."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+from flask import Flask
+from flask.testing import FlaskClient
+from markupsafe import escape
+
+from companion.sessions import Table, TableStore
+from engines import noah
+from tests.web.conftest import csrf, host_url, post_move, seat_url
+
+PLAYERS = ["ann", "bob", "cy"]
+
+
+def finished(store: TableStore, seed: int = 8) -> Table:
+    table = store.create("noah", PLAYERS, seed=seed)
+    rng = random.Random(seed)
+    while table.state.to_move is not None:
+        move = rng.choice(table.state.legal_moves()).to_json()
+        table = store.submit(table.id, move, actor=str(table.state.to_move), version=table.version)
+    return table
+
+
+# ---------------------------------------------------------------------- home and language
+
+
+def test_home_links_every_game_to_a_new_table(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert 'href="/new/noah"' in page
+    assert 'name="csrf_token"' in page
+
+
+def test_language_from_the_browser_and_from_the_switch(client: FlaskClient) -> None:
+    zh = client.get("/", headers={"Accept-Language": "zh-TW,zh;q=0.9,en;q=0.5"})
+    assert "桌遊小幫手" in zh.get_data(as_text=True)
+    assert 'lang="zh-Hant"' in zh.get_data(as_text=True)
+    assert "Table Companion</a>" in client.get("/").get_data(as_text=True)
+    switch = client.get("/lang/zh-Hant?next=/new/noah")
+    assert switch.status_code == 303 and switch.location == "/new/noah"
+    assert "開新桌" in client.get("/new/noah").get_data(as_text=True)
+    client.get("/lang/en")
+    assert "New table" in client.get("/new/noah").get_data(as_text=True)
+
+
+def test_the_switch_only_goes_back_to_this_site(client: FlaskClient) -> None:
+    assert client.get("/lang/en?next=//evil.example/").location == "/"
+    assert client.get("/lang/en?next=https://evil.example/").location == "/"
+
+
+# ---------------------------------------------------------------------- setup
+
+
+def test_new_table_form_explains_the_rule_options(client: FlaskClient) -> None:
+    page = client.get("/new/noah").get_data(as_text=True)
+    assert "When playing a card earns another turn." in page
+    assert "same species as the top card and the opposite gender (seed text)" in page
+    assert page.count('name="player"') == 5
+    assert client.get("/new/chess").status_code == 404
+
+
+def test_create_a_table_and_land_on_the_host_page(client: FlaskClient, store: TableStore) -> None:
+    form = {
+        "csrf_token": csrf(client),
+        "player": ["ann", "bob", "", "cy", ""],
+        "chance": "seeded",
+        "seed": "11",
+        "option-end_at_26": "on",
+    }
+    answer = client.post("/new/noah", data=form)
+    assert answer.status_code == 303
+    table_id = answer.location.split("/")[2]
+    table = store.load(table_id)
+    assert table.players == ("ann", "bob", "cy")
+    assert table.seed == 11 and table.options["end_at_26"] == "on"
+    host = client.get(answer.location).get_data(as_text=True)
+    assert host.count("<svg") >= 4  # a QR code per seat and the table
+    for seat in table.seats:
+        assert seat.token in host
+
+
+def test_table_chance_creates_a_table_game(client: FlaskClient, store: TableStore) -> None:
+    form = {"csrf_token": csrf(client), "player": ["ann", "bob"], "chance": "table"}
+    answer = client.post("/new/noah", data=form)
+    table = store.load(answer.location.split("/")[2])
+    assert table.seed is None and table.state.to_move == "@chance"
+
+
+def test_bad_setups_are_answered_with_the_reason(client: FlaskClient) -> None:
+    token = csrf(client)
+    one = client.post("/new/noah", data={"csrf_token": token, "player": ["ann"]})
+    assert one.status_code == 400
+    assert "is played by 2 to 5 players, not 1" in one.get_data(as_text=True)
+    seed = client.post("/new/noah", data={"csrf_token": token, "player": PLAYERS, "seed": "x"})
+    assert seed.status_code == 400 and "is not a number" in seed.get_data(as_text=True)
+    opt = client.post(
+        "/new/noah", data={"csrf_token": token, "player": PLAYERS, "option-end_at_26": "maybe"}
+    )
+    assert opt.status_code == 400 and "cannot be &#39;maybe&#39;" in opt.get_data(as_text=True)
+
+
+def test_forms_without_the_csrf_token_are_refused(client: FlaskClient) -> None:
+    answer = client.post("/new/noah", data={"player": PLAYERS})
+    assert answer.status_code == 400
+    assert "out of date or came from another site" in answer.get_data(as_text=True)
+    wrong = client.post("/new/noah", data={"player": PLAYERS, "csrf_token": "forged"})
+    assert wrong.status_code == 400
+
+
+def test_resume_a_saved_state(client: FlaskClient, store: TableStore) -> None:
+    table = store.create("noah", PLAYERS, seed=4)
+    saved = client.get(host_url(table) + "/state.json")
+    assert saved.status_code == 200
+    assert "attachment" in saved.headers["Content-Disposition"]
+    data = {"csrf_token": csrf(client), "game": "noah", "state": (_file(saved.data), "s.json")}
+    answer = client.post("/resume", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 303
+    resumed = store.load(answer.location.split("/")[2])
+    assert resumed.state == table.state
+
+
+def test_a_state_of_another_game_is_refused_with_the_reason(
+    client: FlaskClient, store: TableStore
+) -> None:
+    state = store.create("noah", PLAYERS, seed=4).state.to_json()
+    state["game"] = "hare_tortoise"
+    body = json.dumps(state).encode()
+    data = {"csrf_token": csrf(client), "game": "noah", "state": (_file(body), "s.json")}
+    answer = client.post("/resume", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 400
+    assert "this is a state of &#39;hare_tortoise&#39;, not of &#39;noah&#39;" in answer.get_data(
+        as_text=True
+    )
+
+
+def test_resume_refuses_what_is_not_a_state(client: FlaskClient) -> None:
+    token = csrf(client)
+    png = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+    data = {"csrf_token": token, "game": "noah", "state": (_file(png), "photo.png")}
+    answer = client.post("/resume", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 400 and "not JSON text" in answer.get_data(as_text=True)
+    empty = client.post("/resume", data={"csrf_token": token, "game": "noah"})
+    assert empty.status_code == 400
+    nogame = client.post("/resume", data={"csrf_token": token, "game": "chess"})
+    assert nogame.status_code == 404
+
+
+def test_uploads_over_the_limit_are_refused(app: Flask, client: FlaskClient) -> None:
+    token = csrf(client)
+    app.config["MAX_CONTENT_LENGTH"] = 1024
+    big = {"csrf_token": token, "game": "noah", "state": (_file(b"x" * 4096), "big.json")}
+    answer = client.post("/resume", data=big, content_type="multipart/form-data")
+    assert answer.status_code == 413
+
+
+def _file(data: bytes) -> io.BytesIO:
+    return io.BytesIO(data)
+
+
+# ---------------------------------------------------------------------- seats
+
+
+def test_a_seat_page_shows_its_hand_and_moves(client: FlaskClient, store: TableStore) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    mover = str(table.state.to_move)
+    page = client.get(seat_url(table, mover)).get_data(as_text=True)
+    assert "Your turn" in page
+    for card in table.state.view(mover)["hands"][mover]["cards"]:
+        assert f'data-card="{card}"' in page
+    for move in table.state.legal_moves():
+        assert f'data-notation="{escape(move.notation())}"' in page
+    other = next(p for p in PLAYERS if p != mover)
+    waiting = client.get(seat_url(table, other)).get_data(as_text=True)
+    assert f"Waiting for {mover}" in waiting and "data-notation" not in waiting
+
+
+def test_wrong_tokens_get_403_and_unknown_tables_404(
+    client: FlaskClient, store: TableStore
+) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    token = csrf(client)
+    forged = "A" * 43
+    for url in (
+        f"/t/{table.id}/seat/{forged}",
+        f"/t/{table.id}/seat/{forged}/view.json",
+        f"/t/{table.id}/host/{forged}",
+        f"/t/{table.id}/host/{forged}/state.json",
+        f"/t/{table.id}/host/{table.seats[0].token}",  # a seat token is not the host's
+    ):
+        assert client.get(url).status_code == 403, url
+    for url in (
+        f"/t/{table.id}/seat/{forged}/move",
+        f"/t/{table.id}/seat/{forged}/check",
+        f"/t/{table.id}/host/{forged}/move",
+        f"/t/{table.id}/host/{forged}/undo",
+    ):
+        answer = client.post(url, data={"csrf_token": token, "move": "take", "version": "0"})
+        assert answer.status_code == 403, url
+    assert client.get(f"/t/nosuchtable/seat/{forged}").status_code == 404
+    assert client.get("/t/nosuchtable").status_code == 404
+    assert client.get("/t/nosuchtable/board.json").get_json()["error"] == "TableNotFound"
+
+
+def test_a_legal_move_applies_and_redirects(client: FlaskClient, store: TableStore) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    url = seat_url(table, str(table.state.to_move))
+    move = table.state.legal_moves()[0]
+    answer = post_move(client, url, json.dumps(move.to_json()), 0)
+    assert answer.status_code == 303 and answer.location == url
+    assert store.version(table.id) == 1
+
+
+def test_an_illegal_move_is_answered_with_its_code_and_reason(
+    client: FlaskClient, store: TableStore
+) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    mover = str(table.state.to_move)
+    url = seat_url(table, mover)
+    answer = post_move(client, url, "noah 1", 0)
+    assert answer.status_code == 422
+    verdict = table.state.check(noah.parse_move("noah 1"))
+    page = answer.get_data(as_text=True)
+    assert f"<code>{verdict.code}</code>" in page
+    assert verdict.reason is not None
+    assert escape(verdict.reason) in page
+    as_json = client.post(
+        url + "/move",
+        json={"move": "noah 1", "version": 0},
+        headers={"X-CSRF-Token": csrf(client)},
+    )
+    assert as_json.status_code == 422
+    assert as_json.get_json() == {"error": verdict.code, "reason": verdict.reason}
+    assert store.version(table.id) == 0
+
+
+def test_unreadable_stale_and_out_of_turn_moves(client: FlaskClient, store: TableStore) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    mover = str(table.state.to_move)
+    other = next(p for p in PLAYERS if p != mover)
+    move = json.dumps(table.state.legal_moves()[0].to_json())
+    garbage = post_move(client, seat_url(table, mover), "fly to the moon", 0)
+    assert garbage.status_code == 400
+    assert "cannot read &#39;fly to the moon&#39;" in garbage.get_data(as_text=True)
+    turn = post_move(client, seat_url(table, other), move, 0)
+    assert turn.status_code == 403 and f"it is {mover}&#39;s turn" in turn.get_data(as_text=True)
+    assert post_move(client, seat_url(table, mover), move, 0).status_code == 303
+    stale = post_move(client, seat_url(table, mover), move, 0)
+    assert stale.status_code == 409 and "changed while you chose" in stale.get_data(as_text=True)
+    noversion = client.post(
+        seat_url(table, mover) + "/move", data={"csrf_token": csrf(client), "move": move}
+    )
+    assert noversion.status_code == 400
+    nomove = client.post(seat_url(table, mover) + "/move", data={"csrf_token": csrf(client)})
+    assert nomove.status_code == 400
+
+
+def test_check_says_legal_or_why_not_without_applying(
+    client: FlaskClient, store: TableStore
+) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    url = seat_url(table, str(table.state.to_move)) + "/check"
+    good = table.state.legal_moves()[0].notation()
+    token = csrf(client)
+    ok = client.post(url, data={"csrf_token": token, "move": good, "version": "0"})
+    assert ok.status_code == 200 and f"Legal: {good}" in ok.get_data(as_text=True)
+    bad = client.post(url, data={"csrf_token": token, "move": "noah 1", "version": "0"})
+    assert bad.status_code == 200 and "<code>noah." in bad.get_data(as_text=True)
+    as_json = client.post(url, json={"move": "noah 1"}, headers={"X-CSRF-Token": token})
+    assert as_json.get_json()["legal"] is False and as_json.get_json()["code"].startswith("noah.")
+    unreadable = client.post(url, data={"csrf_token": token, "move": "??", "version": "0"})
+    assert unreadable.status_code == 400
+    assert store.version(table.id) == 0
+
+
+def test_seat_json_carries_the_view_moves_and_history(
+    client: FlaskClient, store: TableStore
+) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    mover = str(table.state.to_move)
+    data = client.get(seat_url(table, mover) + "/view.json").get_json()
+    assert data["view"] == json.loads(json.dumps(table.state.view(mover)))
+    assert [m["notation"] for m in data["moves"]] == [
+        m.notation() for m in table.state.legal_moves()
+    ]
+    assert len(data["history"]) == len(table.history)
+    assert data["outcome"] is None
+
+
+# ---------------------------------------------------------------------- host
+
+
+def test_host_undo(client: FlaskClient, store: TableStore) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    token = csrf(client)
+    none = client.post(host_url(table) + "/undo", data={"csrf_token": token, "version": "0"})
+    assert none.status_code == 409 and "no move to take back" in none.get_data(as_text=True)
+    post_move(client, seat_url(table, str(table.state.to_move)), "take", 0)
+    move = json.dumps(table.state.legal_moves()[0].to_json())
+    assert post_move(client, seat_url(table, str(table.state.to_move)), move, 0).status_code == 303
+    undo = client.post(host_url(table) + "/undo", data={"csrf_token": token, "version": "1"})
+    assert undo.status_code == 303
+    assert store.load(table.id).state == table.state
+    bad = client.post(host_url(table) + "/undo", data={"csrf_token": token, "version": "x"})
+    assert bad.status_code == 400
+
+
+def test_the_table_enters_chance_outcomes(client: FlaskClient, store: TableStore) -> None:
+    table = store.create("noah", PLAYERS)
+    host = client.get(host_url(table)).get_data(as_text=True)
+    assert "What did the table draw?" in host
+    outcome = table.state.legal_moves()[0]
+    assert f'data-notation="{escape(outcome.notation())}"' in host
+    answer = client.post(
+        host_url(table) + "/move",
+        data={"csrf_token": csrf(client), "move": outcome.notation(), "version": "0"},
+    )
+    assert answer.status_code == 303
+    seat = client.get(seat_url(table, "bob")).get_data(as_text=True)
+    assert "What did the table draw?" in seat
+    assert store.load(table.id).history[-1].actor == "@host"
+
+
+def test_the_host_may_not_move_for_a_player(client: FlaskClient, store: TableStore) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    move = table.state.legal_moves()[0].notation()
+    answer = client.post(
+        host_url(table) + "/move",
+        data={"csrf_token": csrf(client), "move": move, "version": "0"},
+    )
+    assert answer.status_code == 403
+
+
+# ---------------------------------------------------------------------- board, scores, live
+
+
+def test_public_board(client: FlaskClient, store: TableStore) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    page = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert 'class="dock"' in page and page.count('class="dock"') == 5
+    assert "data-notation" not in page
+    data = client.get(f"/t/{table.id}/board.json").get_json()
+    assert data["view"] == json.loads(json.dumps(table.state.view(None)))
+
+
+def test_score_screen_before_and_after_the_end(client: FlaskClient, store: TableStore) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    assert "not over yet" in client.get(f"/t/{table.id}/score").get_data(as_text=True)
+    assert (
+        client.get(f"/t/{table.id}/score", headers={"Accept": "application/json"}).status_code
+        == 409
+    )
+    done = finished(store)
+    outcome = done.state.outcome()
+    assert outcome is not None
+    page = client.get(f"/t/{done.id}/score").get_data(as_text=True)
+    assert "The lowest total wins." in page
+    assert f"Winner: {', '.join(outcome.winners)}" in page
+    for label in ("round 1", "round 2", "round 3"):
+        assert f'<th scope="row">{label}' in page
+    for player, total in outcome.scores.items():
+        assert f"<td>{total}</td>" in page, player
+    seat = client.get(seat_url(done, "ann")).get_data(as_text=True)
+    assert "See the final scores" in seat and "The game is over" in seat
+    data = client.get(f"/t/{done.id}/score", headers={"Accept": "application/json"}).get_json()
+    assert data == json.loads(json.dumps(outcome.to_json()))
+
+
+def test_live_stream_reports_the_version(client: FlaskClient, store: TableStore) -> None:
+    table = store.create("noah", PLAYERS, seed=2)
+    answer = client.get(f"/t/{table.id}/stream")
+    assert answer.mimetype == "text/event-stream"
+    chunks = iter(answer.response)
+    assert b"retry: 500" in next(chunks)
+    assert next(chunks) == b"event: version\ndata: 0\n\n"
+    answer.close()
+    assert client.get("/t/nosuchtable/stream").status_code == 404
+
+
+def test_pages_carry_safety_headers(client: FlaskClient) -> None:
+    answer = client.get("/")
+    assert answer.headers["Referrer-Policy"] == "no-referrer"
+    assert answer.headers["X-Frame-Options"] == "DENY"
+
+
+def test_no_debug_mode(app: Flask) -> None:
+    assert app.debug is False

@@ -1,0 +1,149 @@
+"""English and Traditional Chinese for the pages.
+
+The language comes from the ``lang`` cookie (set by the switch on every page),
+else from the browser's Accept-Language. Sentences from the engines (reasons,
+event explanations, option texts) are English; names of games and pieces come
+in both languages from the catalogs.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, request
+
+LANGS = ("en", "zh-Hant")
+LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文"}
+
+_MESSAGES: dict[str, tuple[str, str]] = {
+    # key: (English, Traditional Chinese)
+    "app": ("Table Companion", "桌遊小幫手"),
+    "tagline": (
+        "Rules, checks and scores beside your real game table.",
+        "在真實的桌遊旁：規則、檢查、計分。",
+    ),
+    "players_range": ("{lo}–{hi} players", "{lo}–{hi} 位玩家"),
+    "start_table": ("Start a table", "開一桌"),
+    "resume_title": ("Continue a saved game", "繼續已儲存的遊戲"),
+    "resume_help": (
+        "Choose the game and the state file saved from the host page or the command line.",
+        "選擇遊戲與從主持頁面或命令列存下的狀態檔。",
+    ),
+    "state_file": ("State file (JSON)", "狀態檔（JSON）"),
+    "resume": ("Continue", "繼續"),
+    "game": ("Game", "遊戲"),
+    "new_title": ("New table: {game}", "開新桌：{game}"),
+    "seats": ("Players, clockwise", "玩家（順時針）"),
+    "seat_n": ("Player {n}", "玩家 {n}"),
+    "seat_help": (
+        "Fill in {lo} to {hi} names; leave the rest empty.",
+        "填入 {lo} 到 {hi} 個名字；其餘留空。",
+    ),
+    "chance": ("Who shuffles and deals?", "誰洗牌、發牌？"),
+    "chance_seeded": (
+        "The companion (it deals; phones show the cards)",
+        "小幫手（由它發牌，手機顯示手牌）",
+    ),
+    "chance_table": (
+        "We do, at the table (phones ask what was drawn)",
+        "我們自己在桌上（手機會詢問抽到什麼）",
+    ),
+    "seed": (
+        "Repeat a deal: its number (optional)",
+        "重現某次發牌：輸入其編號（可不填）",
+    ),
+    "options": ("Rule options", "規則選項"),
+    "default": ("default", "預設"),
+    "create": ("Create the table", "建立牌桌"),
+    "host_title": ("Host: {game}", "主持：{game}"),
+    "host_help": (
+        "Each player scans their own code with their phone. Keep this page to yourself: "
+        "it can undo moves.",
+        "每位玩家用手機掃描自己的條碼。此頁面請自己保留：它可以悔棋。",
+    ),
+    "seat_link": ("Open {player}'s seat", "開啟 {player} 的座位"),
+    "board_link": ("Public board for a shared screen", "共享螢幕用的公開牌桌"),
+    "undo": ("Undo the last move", "悔一步"),
+    "save_state": ("Save the game state (JSON)", "儲存遊戲狀態（JSON）"),
+    "you_are": ("You are {player}", "你是 {player}"),
+    "your_turn": ("Your turn", "輪到你了"),
+    "waiting_for": ("Waiting for {player}", "等待 {player}"),
+    "table_turn": ("The table says what was drawn", "請由牌桌輸入抽到的結果"),
+    "game_over": ("The game is over", "遊戲結束"),
+    "moves": ("Your moves", "你可以做的動作"),
+    "chance_inputs": ("What did the table draw?", "牌桌抽到了什麼？"),
+    "chance_apply": ("Enter", "輸入"),
+    "more_moves": ("{n} more moves: type one below", "還有 {n} 個動作：請在下方輸入"),
+    "try_move": ("Check or play a move by its notation", "以記號檢查或執行動作"),
+    "check": ("Check", "檢查"),
+    "play": ("Play", "執行"),
+    "legal": ("Legal: {move}", "合法：{move}"),
+    "illegal": ("Not allowed", "不允許"),
+    "history": ("History", "紀錄"),
+    "nothing_yet": ("Nothing has happened yet.", "尚未有任何動作。"),
+    "scores": ("Scores", "分數"),
+    "score_title": ("Final scores: {game}", "最終分數：{game}"),
+    "not_over": ("The game is not over yet; no final score.", "遊戲尚未結束，沒有最終分數。"),
+    "rank": ("Place", "名次"),
+    "player": ("Player", "玩家"),
+    "total": ("Total", "總計"),
+    "winner": ("Winner: {players}", "勝利者：{players}"),
+    "lowest_wins": ("The lowest total wins.", "總分最低者獲勝。"),
+    "highest_wins": ("The highest total wins.", "總分最高者獲勝。"),
+    "tiebreak": ("Tie-break: {text}", "平手處理：{text}"),
+    "no_tie": ("No tie on the top score.", "最高分沒有平手。"),
+    "see_scores": ("See the final scores", "查看最終分數"),
+    "your_hand": ("Your hand", "你的手牌"),
+    "hand_help": (
+        "Tap a card to play it; the companion says why when it may not go on this ferry.",
+        "點一張牌打出；若不能放上這艘渡船，小幫手會說明原因。",
+    ),
+    "hands": ("Hands", "手牌"),
+    "cards": ("{n} cards", "{n} 張牌"),
+    "board": ("Table", "牌桌"),
+    "round": ("Round {n}", "第 {n} 回合"),
+    "dock": ("Dock {n}", "碼頭 {n}"),
+    "no_ferry": ("no ferry", "無渡船"),
+    "weight": ("weight {w} / limit {l}", "重量 {w} / 上限 {l}"),
+    "next_gender": ("next: {g}", "下一張：{g}"),
+    "male": ("male", "雄"),
+    "female": ("female", "雌"),
+    "noah_here": ("Noah is here", "挪亞在此"),
+    "reserve": ("Ferries in reserve: {n}", "備用渡船：{n}"),
+    "departed": ("Departures this round: {n}", "本回合已出發：{n}"),
+    "tears": ("tears", "眼淚"),
+    "state": ("What you can see", "你看得到的資訊"),
+    "error": ("Something is wrong", "出了點問題"),
+    "back_home": ("Back to the start", "回到首頁"),
+    "dealer": ("the companion", "小幫手"),
+    "host": ("the host", "主持人"),
+    "language": ("Language", "語言"),
+    "live": ("Live", "即時"),
+}
+
+
+def pick_language() -> str:
+    """The language of this request: the switch's cookie, else the browser's choice."""
+    chosen = request.cookies.get("lang")
+    if chosen in LANGS:
+        return chosen
+    best = request.accept_languages.best_match(["en", "zh-Hant", "zh-TW", "zh-HK", "zh"])
+    return "zh-Hant" if best and best.startswith("zh") else "en"
+
+
+def translate(key: str, lang: str, **values: object) -> str:
+    """The message ``key`` in ``lang`` with ``values`` filled in."""
+    en, zh = _MESSAGES[key]
+    text = zh if lang == "zh-Hant" else en
+    return text.format(**values) if values else text
+
+
+def init_app(app: Flask) -> None:
+    """Give templates ``lang`` and ``_`` (translate into the request's language)."""
+
+    @app.context_processor
+    def inject() -> dict[str, object]:
+        lang = pick_language()
+
+        def _(key: str, **values: object) -> str:
+            return translate(key, lang, **values)
+
+        return {"lang": lang, "_": _, "LANGS": LANGS, "LANG_NAMES": LANG_NAMES}

@@ -1,0 +1,318 @@
+"""Playing at a table: the host page, each seat's page, the public board and scores.
+
+A seat's page and JSON only ever carry ``view(seat)`` and the history as
+``public_move(move, seat)``; the public board carries ``view(None)``. The host
+token opens the host page (QR codes, undo, the saved state). Every page opens a
+server-sent event stream that reports the table's version, so phones reload
+within a second of a change.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
+from werkzeug.wrappers import Response as BaseResponse
+
+from companion.catalog_info import piece
+from companion.games import EngineError, IllegalMove, InvalidMove
+from companion.sessions import HOST, Conflict, Forbidden, Seat, Table, TableStore, check
+from web import present
+from web.i18n import pick_language
+from web.qr import qr_svg
+from web.security import error_body, status_of, wants_json
+
+bp = Blueprint("play", __name__)
+
+Page = str | tuple[str, int] | tuple[BaseResponse, int] | BaseResponse
+
+
+def store() -> TableStore:
+    tables: TableStore = current_app.extensions["tables"]
+    return tables
+
+
+def _seat(table_id: str, token: str) -> tuple[Table, Seat]:
+    table = store().load(table_id)
+    seat = table.seat_by_token(token)
+    if seat is None:
+        abort(403, "this link does not open a seat at this table; ask the host for yours")
+    return table, seat
+
+
+def _host(table_id: str, token: str) -> Table:
+    table = store().load(table_id)
+    if not table.is_host(token):
+        abort(403, "this link does not open the host page of this table")
+    return table
+
+
+def _move_form(*, versioned: bool = True) -> tuple[Any, int]:
+    """The submitted move (JSON object, JSON text or notation) and the page's version."""
+    data: Any = request.get_json(silent=True) if request.is_json else request.form
+    if not data or "move" not in data:
+        abort(400, "the request names no move")
+    if not versioned:
+        return data["move"], -1
+    try:
+        version = int(data.get("version", ""))
+    except (TypeError, ValueError):
+        abort(400, "the request does not say which version of the table it was made on")
+    return data["move"], version
+
+
+def _context(table: Table, viewer: str | None) -> dict[str, Any]:
+    lang = pick_language()
+    status, kind = present.turn_line(table, viewer, lang)
+    view = table.state.view(viewer)
+    return {
+        "table": table,
+        "game": current_app.extensions["games"][table.game],
+        "view": view,
+        "drawing": present.drawing(table.game, view),
+        "viewer": viewer,
+        "status": status,
+        "status_kind": kind,
+        "history": present.history(table, viewer, lang),
+        "over": table.state.to_move is None,
+        "stream": url_for("play.stream", table_id=table.id),
+        "piece": lambda pid: piece(table.game, pid),
+        "name": lambda pid: present.name_of(table.game, pid, lang),
+    }
+
+
+def _seat_page(
+    table: Table,
+    seat: Seat,
+    *,
+    error: EngineError | None = None,
+    verdict: dict[str, Any] | None = None,
+) -> str:
+    lang = pick_language()
+    may = table.may_move(seat.player)
+    buttons = present.move_buttons(table, lang) if may else []
+    total = len(table.state.legal_moves()) if may else 0
+    return render_template(
+        "seat.html",
+        seat=seat,
+        buttons=buttons,
+        more=max(0, total - len(buttons)),
+        error=error,
+        error_code=error.code if isinstance(error, IllegalMove) else None,
+        verdict=verdict,
+        page=url_for("play.seat", table_id=table.id, token=seat.token),
+        post=url_for("play.seat_move", table_id=table.id, token=seat.token),
+        check_url=url_for("play.seat_check", table_id=table.id, token=seat.token),
+        **_context(table, seat.player),
+    )
+
+
+def _public_url(endpoint: str, **values: Any) -> str:
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return str(base).rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
+# ---------------------------------------------------------------------- seats
+
+
+@bp.get("/t/<table_id>/seat/<token>")
+def seat(table_id: str, token: str) -> Page:
+    table, s = _seat(table_id, token)
+    return _seat_page(table, s)
+
+
+@bp.post("/t/<table_id>/seat/<token>/move")
+def seat_move(table_id: str, token: str) -> Page:
+    table, s = _seat(table_id, token)
+    move, version = _move_form()
+    try:
+        table = store().submit(table.id, move, actor=s.player, version=version)
+    except (IllegalMove, InvalidMove, Forbidden, Conflict) as exc:
+        if wants_json():
+            raise
+        return _seat_page(store().load(table_id), s, error=exc), status_of(exc)
+    if wants_json():
+        return jsonify(_seat_json(table, s))
+    return redirect(url_for("play.seat", table_id=table.id, token=s.token), 303)
+
+
+@bp.post("/t/<table_id>/seat/<token>/check")
+def seat_check(table_id: str, token: str) -> Page:
+    table, s = _seat(table_id, token)
+    move, _ = _move_form(versioned=False)
+    try:
+        verdict = check(table, move)
+    except InvalidMove as exc:
+        if wants_json():
+            raise
+        return _seat_page(table, s, error=exc), 400
+    if wants_json():
+        return jsonify(verdict)
+    return _seat_page(table, s, verdict=verdict)
+
+
+def _seat_json(table: Table, s: Seat) -> dict[str, Any]:
+    lang = pick_language()
+    may = table.may_move(s.player)
+    return {
+        "table": table.id,
+        "game": table.game,
+        "player": s.player,
+        "version": table.version,
+        "to_move": table.state.to_move,
+        "view": table.state.view(s.player),
+        "moves": [
+            {"notation": b.notation, "move": json.loads(b.json), "label": b.label}
+            for b in (present.move_buttons(table, lang) if may else [])
+        ],
+        "history": present.history_json(table, s.player),
+        "outcome": present.outcome_json(table),
+    }
+
+
+@bp.get("/t/<table_id>/seat/<token>/view.json")
+def seat_json(table_id: str, token: str) -> Page:
+    table, s = _seat(table_id, token)
+    return jsonify(_seat_json(table, s))
+
+
+# ---------------------------------------------------------------------- host
+
+
+@bp.get("/t/<table_id>/host/<token>")
+def host(table_id: str, token: str) -> Page:
+    table = _host(table_id, token)
+    lang = pick_language()
+    seats = []
+    for s in table.seats:
+        link = _public_url("play.seat", table_id=table.id, token=s.token)
+        seats.append({"seat": s, "link": link, "qr": qr_svg(link)})
+    chance = table.may_move(HOST)
+    return render_template(
+        "host.html",
+        token=token,
+        seats=seats,
+        board_link=_public_url("play.board", table_id=table.id),
+        buttons=present.move_buttons(table, lang) if chance else [],
+        post=url_for("play.host_move", table_id=table.id, token=token),
+        **_context(table, None),
+    )
+
+
+@bp.post("/t/<table_id>/host/<token>/move")
+def host_move(table_id: str, token: str) -> Page:
+    table = _host(table_id, token)
+    move, version = _move_form()
+    store().submit(table.id, move, actor=HOST, version=version)
+    return redirect(url_for("play.host", table_id=table.id, token=token), 303)
+
+
+@bp.post("/t/<table_id>/host/<token>/undo")
+def host_undo(table_id: str, token: str) -> Page:
+    table = _host(table_id, token)
+    try:
+        version = int(request.form.get("version", ""))
+    except ValueError:
+        abort(400, "the request does not say which version of the table it was made on")
+    store().undo(table.id, version=version)
+    return redirect(url_for("play.host", table_id=table.id, token=token), 303)
+
+
+@bp.get("/t/<table_id>/host/<token>/state.json")
+def host_state(table_id: str, token: str) -> Page:
+    """The full state (every secret in it), to save the game: host only."""
+    table = _host(table_id, token)
+    response = jsonify(table.state.to_json())
+    name = f"{table.game}-{table.id}-{table.state.ply}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+# ---------------------------------------------------------------------- public
+
+
+@bp.get("/t/<table_id>")
+def board(table_id: str) -> Page:
+    table = store().load(table_id)
+    return render_template("board.html", **_context(table, None))
+
+
+@bp.get("/t/<table_id>/board.json")
+def board_json(table_id: str) -> Page:
+    table = store().load(table_id)
+    return jsonify(
+        {
+            "table": table.id,
+            "game": table.game,
+            "version": table.version,
+            "to_move": table.state.to_move,
+            "view": table.state.view(None),
+            "history": present.history_json(table, None),
+            "outcome": present.outcome_json(table),
+        }
+    )
+
+
+@bp.get("/t/<table_id>/score")
+def score(table_id: str) -> Page:
+    table = store().load(table_id)
+    outcome = present.outcome_json(table)
+    players: list[str] = []
+    rows: list[dict[str, Any]] = []
+    if outcome is None:
+        if wants_json():
+            return jsonify(error_body("not_over", "the game is not over yet")), 409
+    else:
+        players, rows = present.score_rows(outcome)
+    if wants_json():
+        return jsonify(outcome)
+    return render_template(
+        "score.html", outcome=outcome, players=players, rows=rows, **_context(table, None)
+    )
+
+
+@bp.get("/t/<table_id>/stream")
+def stream(table_id: str) -> Response:
+    """Server-sent events: the table's version now and whenever it changes."""
+    tables = store()
+    tables.load(table_id)  # 404 for an unknown table
+    poll = float(current_app.config["LIVE_POLL_SECONDS"])
+    lifetime = float(current_app.config["LIVE_STREAM_SECONDS"])
+
+    def events() -> Iterator[str]:
+        # retry: the browser reconnects half a second after the stream ends.
+        yield "retry: 500\n\n"
+        last = -1
+        start = quiet = time.monotonic()
+        while time.monotonic() - start < lifetime:
+            version = tables.version(table_id)
+            if version != last:
+                last = version
+                quiet = time.monotonic()
+                yield f"event: version\ndata: {version}\n\n"
+            elif time.monotonic() - quiet > 15:
+                quiet = time.monotonic()
+                yield ": still here\n\n"
+            time.sleep(poll)
+
+    return Response(
+        stream_with_context(events()),
+        mimetype="text/event-stream",
+        headers={"X-Accel-Buffering": "no"},
+    )

@@ -1,0 +1,274 @@
+"""What the pages show: moves, history and seats in words, from views and JSON only.
+
+Nothing here decides legality or reads a full state: it turns
+``state.view(player)``, move JSON and ``public_move`` output into labels in
+the reader's language, naming pieces from the game's catalog.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.catalog_info import piece_name
+from companion.games import CHANCE, UNKNOWN, notation
+from companion.sessions import DEALER, HOST, Step, Table
+from web.i18n import translate
+
+MOVES_SHOWN = 60
+"""Legal moves drawn as buttons; past that the page asks for the notation (Ark Nova)."""
+
+HISTORY_SHOWN = 40
+"""History entries on a page, newest first."""
+
+
+def name_of(game_id: str, piece_id: str, lang: str) -> str:
+    if piece_id == UNKNOWN:
+        return "?"
+    return piece_name(game_id, piece_id, lang) or piece_id
+
+
+def _generic_label(game_id: str, move_json: Mapping[str, Any], lang: str) -> str:
+    text = notation(game_id, move_json)
+    if len(text) > 90:
+        text = text[:87] + "..."
+    names = [
+        name_of(game_id, v, lang)
+        for k, v in move_json.items()
+        if k != "type" and isinstance(v, str) and piece_name(game_id, v, lang)
+    ]
+    return text + "".join(f" · {n}" for n in names)
+
+
+_NOAH: dict[str, tuple[str, str]] = {
+    "play": ("Play {card}", "打出 {card}"),
+    "take": ("Take every card of this ferry", "拿走這艘渡船上的所有牌"),
+    "noah": ("Move Noah to dock {dock}", "把挪亞移到碼頭 {dock}"),
+    "gift": ("Give {card} to {to}", "把 {card} 送給 {to}"),
+    "giveback": ("Give {card} back", "還回 {card}"),
+    "ferry": ("Face up on the next ferry: {card}", "翻開放上下一艘渡船：{card}"),
+    "deal": ("Deal {card}", "發牌：{card}"),
+    "place": ("Noah starts at dock {dock}", "挪亞從碼頭 {dock} 開始"),
+    "first": ("{player} starts the round", "{player} 先開始這回合"),
+    "steal": ("The lion draws {card}", "獅子抽到 {card}"),
+    "reveal": ("Reveal {card}", "亮出 {card}"),
+}
+
+
+def _noah_label(move_json: Mapping[str, Any], lang: str) -> str:
+    kind = str(move_json.get("type"))
+    if kind not in _NOAH:
+        return _generic_label("noah", move_json, lang)
+    zh = lang == "zh-Hant"
+    card = move_json.get("card")
+    values: dict[str, Any] = dict(move_json)
+    if isinstance(card, str):
+        values["card"] = (
+            ("一張未知的牌" if zh else "a face-down card")
+            if card == UNKNOWN
+            else name_of("noah", card, lang)
+        )
+    text = _NOAH[kind][1 if zh else 0].format_map(_Missing(values))
+    gender = move_json.get("gender")
+    if gender in ("M", "F"):
+        word = translate("male" if gender == "M" else "female", lang)
+        text += f"（{word}）" if zh else f" as {word}"
+    target = move_json.get("target")
+    if target:
+        text += f" → {target}"
+    return text
+
+
+class _Missing(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+_LABELS: dict[str, Callable[[Mapping[str, Any], str], str]] = {"noah": _noah_label}
+
+
+def move_label(game_id: str, move_json: Mapping[str, Any], lang: str) -> str:
+    """A move in words, in ``lang``."""
+    label = _LABELS.get(game_id)
+    if label is not None:
+        return label(move_json, lang)
+    return _generic_label(game_id, move_json, lang)
+
+
+@dataclass(frozen=True)
+class MoveButton:
+    """One legal move as a tap target."""
+
+    label: str
+    notation: str
+    json: str
+
+
+def move_buttons(table: Table, lang: str) -> list[MoveButton]:
+    """The legal moves now, as buttons (at most ``MOVES_SHOWN``)."""
+    out = []
+    for move in table.state.legal_moves()[:MOVES_SHOWN]:
+        data = move.to_json()
+        out.append(
+            MoveButton(
+                move_label(table.game, data, lang),
+                move.notation(),
+                json.dumps(data, separators=(",", ":"), ensure_ascii=False),
+            )
+        )
+    return out
+
+
+def actor_label(actor: str, lang: str) -> str:
+    if actor == DEALER:
+        return translate("dealer", lang)
+    if actor == HOST:
+        return translate("host", lang)
+    return actor
+
+
+def history(table: Table, viewer: str | None, lang: str) -> list[dict[str, Any]]:
+    """The history as ``viewer`` may see it, newest first, with the explanations."""
+    steps: list[Step] = list(table.history)[-HISTORY_SHOWN:]
+    out = []
+    first = len(table.history) - len(steps)
+    for i, step in enumerate(steps, start=first + 1):
+        public = step.public(viewer)
+        out.append(
+            {
+                "n": i,
+                "actor": actor_label(step.actor, lang),
+                "move": public,
+                "label": move_label(table.game, public, lang),
+                "events": [e.text for e in step.events],
+            }
+        )
+    out.reverse()
+    return out
+
+
+def history_json(table: Table, viewer: str | None) -> list[dict[str, Any]]:
+    """The whole history as ``viewer`` may see it, oldest first (JSON routes)."""
+    return [
+        {
+            "actor": step.actor,
+            "move": step.public(viewer),
+            "events": [e.to_json() for e in step.events],
+        }
+        for step in table.history
+    ]
+
+
+def turn_line(table: Table, player: str | None, lang: str) -> tuple[str, str]:
+    """A status line and its kind (``mine``, ``chance``, ``wait``, ``over``)."""
+    to_move = table.state.to_move
+    if to_move is None:
+        return translate("game_over", lang), "over"
+    if to_move == CHANCE:
+        return translate("table_turn", lang), "chance"
+    if to_move == player:
+        return translate("your_turn", lang), "mine"
+    return translate("waiting_for", lang, player=to_move), "wait"
+
+
+def outcome_json(table: Table) -> dict[str, Any] | None:
+    outcome = table.state.outcome()
+    return None if outcome is None else outcome.to_json()
+
+
+def score_rows(outcome: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The breakdown as a table: labels down, one column per player, in ranking order."""
+    players = [p for tier in outcome["ranking"] for p in tier["players"]]
+    labels: list[str] = []
+    for p in players:
+        for line in outcome["breakdown"].get(p, []):
+            if line["label"] not in labels:
+                labels.append(line["label"])
+    rows = []
+    for label in labels:
+        cells = {}
+        details: list[str] = []
+        for p in players:
+            lines = [ln for ln in outcome["breakdown"].get(p, []) if ln["label"] == label]
+            cells[p] = sum(ln["points"] for ln in lines) if lines else ""
+            details.extend(ln["detail"] for ln in lines if ln["detail"])
+        detail = details[0] if details and all(d == details[0] for d in details) else ""
+        rows.append({"label": label, "cells": cells, "detail": detail})
+    return players, rows
+
+
+# ---------------------------------------------------------------------- drawings
+
+_SPECIES_COLOURS = {
+    "SNL": "#c9b27c",
+    "GIR": "#e8c15a",
+    "MUL": "#a58c74",
+    "LIO": "#e49a3c",
+    "WOO": "#d2553f",
+    "CAT": "#9aa7b8",
+    "ELE": "#8d9aa6",
+    "PAN": "#e6e6e6",
+    "PAR": "#5bbf6a",
+    "KAN": "#c88a58",
+    "RHI": "#7f8c8d",
+    "BEA": "#8b5e3c",
+}
+
+NOAH_BOX = (104, 72)
+"""A dock's ferry box in SVG units (the drawing is 360 wide: a 360 px phone)."""
+
+
+def noah_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The Noah pentagon: 5 docks at the corners, ferries with cards, weights, Noah."""
+    cx, cy, radius = 180, 172, 118
+    corners = [
+        (
+            cx + radius * math.cos(math.radians(-90 + 72 * d)),
+            cy + radius * math.sin(math.radians(-90 + 72 * d)),
+        )
+        for d in range(5)
+    ]
+    w, h = NOAH_BOX
+    docks = []
+    for dock, (x, y) in zip(view["docks"], corners, strict=True):
+        chips = []
+        cards = dock.get("cards", []) if dock.get("ferry") else []
+        for i, c in enumerate(cards[:8]):
+            species = str(c["card"])[:3]
+            chips.append(
+                {
+                    "card": c["card"],
+                    "code": species,
+                    "sign": "♂" if c["gender"] == "M" else "♀",
+                    "x": x - w / 2 + 4 + (i % 4) * 24.5,
+                    "y": y - h / 2 + 30 + (i // 4) * 19,
+                    "colour": _SPECIES_COLOURS.get(species, "#cccccc"),
+                }
+            )
+        docks.append(
+            {
+                **dock,
+                "x": x,
+                "y": y,
+                "left": x - w / 2,
+                "top": y - h / 2,
+                "chips": chips,
+                "more": max(0, len(cards) - 8),
+                "noah": view.get("noah") == dock["dock"],
+                "over": dock.get("ferry") and dock["weight"] > dock["limit"] * 0.8,
+            }
+        )
+    points = " ".join(f"{x:.0f},{y:.0f}" for x, y in corners)
+    return {"docks": docks, "points": points, "box": {"w": w, "h": h}, "cx": cx, "cy": cy}
+
+
+DRAWINGS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {"noah": noah_drawing}
+
+
+def drawing(game_id: str, view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Geometry for the game's SVG table, or None when the game has no drawing yet."""
+    draw = DRAWINGS.get(game_id)
+    return draw(view) if draw is not None else None

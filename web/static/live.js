@@ -1,0 +1,15 @@
+// Live updates: the server sends the table's version; when it moves on, reload the page.
+(function () {
+  var body = document.body;
+  var url = body.dataset.stream;
+  var shown = body.dataset.version;
+  if (!url || !window.EventSource) { return; }
+  var source = new EventSource(url);
+  source.addEventListener("version", function (event) {
+    if (event.data !== shown) {
+      source.close();
+      window.location.replace(body.dataset.page || window.location.pathname);
+    }
+  });
+  window.addEventListener("pagehide", function () { source.close(); });
+})();
