@@ -433,11 +433,17 @@ def _resolve(state: State, pending: list[Step]) -> tuple[State, list[Step]]:
     return state, done
 
 
-def check(table: Table, move_text: Any) -> dict[str, Any]:
-    """The verdict on a move at ``table`` without applying it: ``{"move", "legal", ...}``.
+def check(table: Table, move_text: Any, *, actor: str) -> dict[str, Any]:
+    """The verdict on ``actor``'s move at ``table`` without applying it.
+
+    Only the actor who may move now gets a verdict: an engine's reason speaks to
+    the player to move and may name the cards in that player's hand.
 
     Raises:
         InvalidMove: the move cannot be read.
+        Forbidden: ``actor`` may not move now.
     """
     move = engines.game(table.game).parse_move(move_text)
+    if table.state.to_move is not None and not table.may_move(actor):
+        raise Forbidden(f"it is {table.state.to_move}'s turn; check your moves on your turn")
     return {"move": move.notation(), "json": move.to_json(), **table.state.check(move).to_json()}

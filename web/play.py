@@ -157,11 +157,11 @@ def seat_check(table_id: str, token: str) -> Page:
     table, s = _seat(table_id, token)
     move, _ = _move_form(versioned=False)
     try:
-        verdict = check(table, move)
-    except InvalidMove as exc:
+        verdict = check(table, move, actor=s.player)
+    except (InvalidMove, Forbidden) as exc:
         if wants_json():
             raise
-        return _seat_page(table, s, error=exc), 400
+        return _seat_page(table, s, error=exc), status_of(exc)
     if wants_json():
         return jsonify(verdict)
     return _seat_page(table, s, verdict=verdict)

@@ -16,6 +16,7 @@ from companion.sessions import (
     NothingToUndo,
     TableNotFound,
     TableStore,
+    check,
 )
 from engines.core import CHANCE, GameOver, IllegalMove, InvalidMove, InvalidSetup, InvalidState
 
@@ -162,3 +163,14 @@ def test_unknown_tables_and_bad_setups(store: TableStore) -> None:
     with pytest.raises(InvalidSetup):
         store.create("chess", PLAYERS)
     assert store.tables() == []
+
+
+def test_only_the_player_to_move_gets_a_verdict(store: TableStore) -> None:
+    """A reason speaks to the player to move and may name that player's cards."""
+    table = store.create("noah", PLAYERS, seed=21)
+    who = str(table.state.to_move)
+    other = next(p for p in PLAYERS if p != who)
+    verdict = check(table, "take", actor=who)
+    assert verdict["legal"] is False and verdict["code"] == "noah.must_play"
+    with pytest.raises(Forbidden, match=f"it is {who}'s turn"):
+        check(table, "take", actor=other)

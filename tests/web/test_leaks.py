@@ -1,0 +1,102 @@
+"""Seat B never receives seat A's private cards, on any page or JSON route.
+
+A seeded Noah game is played through the table store; at checkpoints every
+route a seat can open is fetched with that seat's token, and the ids of the
+cards hidden from it must not appear: cards in other hands that were never
+face up and that the seat did not learn from its own history (dealt to it,
+given away by it), which the engine's ``view`` and ``public_move`` allow.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from flask.testing import FlaskClient
+
+from companion.sessions import Table, TableStore
+from tests.web.conftest import csrf, seat_url
+
+PLAYERS = ["ann", "bob", "cy"]
+
+
+def face_up_ever(table: Table) -> set[str]:
+    """Cards that were public at some point (on a ferry or departed)."""
+    seen: set[str] = set()
+    for step in table.history:
+        view = step.before.view(None)
+        for dock in view["docks"]:
+            seen.update(c["card"] for c in dock.get("cards", []))
+        seen.update(view["departed"])
+    return seen
+
+
+def known_to(table: Table, viewer: str) -> set[str]:
+    """Cards the engine lets ``viewer`` know from the history (dealt to them, given by them)."""
+    known: set[str] = set()
+    for step in table.history:
+        move = step.public(viewer)
+        known.update(str(v) for k, v in move.items() if k == "card")
+    return known
+
+
+def secrets_from(table: Table, viewer: str) -> set[str]:
+    """Card ids in other hands that ``viewer`` may not see and never learnt."""
+    view = table.state.view(viewer)
+    hidden: set[str] = set()
+    for player in PLAYERS:
+        if player == viewer or view["hands"][player]["cards"] is not None:
+            continue
+        hidden.update(table.state.view(player)["hands"][player]["cards"])
+    return hidden - face_up_ever(table) - known_to(table, viewer) - {"?"}
+
+
+def everything_seen_by(client: FlaskClient, table: Table, viewer: str) -> str:
+    url = seat_url(table, viewer)
+    token = csrf(client)
+    answers = [
+        client.get(url),
+        client.get(url + "/view.json"),
+        client.get(f"/t/{table.id}"),
+        client.get(f"/t/{table.id}/board.json"),
+        client.get(f"/t/{table.id}/score"),
+        client.post(url + "/check", data={"csrf_token": token, "move": "take", "version": "0"}),
+        client.post(url + "/move", data={"csrf_token": token, "move": "noah 1", "version": "0"}),
+        client.post(
+            url + "/move",
+            json={"move": "take", "version": table.version + 5},
+            headers={"X-CSRF-Token": token},
+        ),
+    ]
+    return "\n".join(a.get_data(as_text=True) for a in answers)
+
+
+def test_no_seat_receives_another_seats_hidden_cards(
+    client: FlaskClient, store: TableStore
+) -> None:
+    table = store.create("noah", PLAYERS, seed=21)
+    rng = random.Random(21)
+    checked = 0
+    step = 0
+    while table.state.to_move is not None:
+        if step % 17 == 0:
+            for viewer in PLAYERS:
+                hidden = secrets_from(table, viewer)
+                seen = everything_seen_by(client, table, viewer)
+                leaked = sorted(card for card in hidden if card in seen)
+                assert not leaked, (viewer, leaked, step)
+                checked += len(hidden)
+        move = rng.choice(table.state.legal_moves()).to_json()
+        table = store.submit(table.id, move, actor=str(table.state.to_move), version=table.version)
+        step += 1
+    assert checked > 100  # the test looked at many hidden cards
+
+
+def test_the_test_would_see_a_leak(client: FlaskClient, store: TableStore) -> None:
+    """The host's saved state holds every hand: the same search finds them there."""
+    table = store.create("noah", PLAYERS, seed=21)
+    hidden = secrets_from(table, "bob")
+    assert hidden
+    full = client.get(f"/t/{table.id}/host/{table.host_token}/state.json").get_data(as_text=True)
+    assert all(card in full for card in hidden)
+    assert json.loads(full)["game"] == "noah"
