@@ -124,10 +124,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     host = lan_address() if args.host in ("0.0.0.0", "") else args.host
     url = f"http://{host}:{args.port}/"
-    app = create_app({"PUBLIC_URL": url.rstrip("/")})
+    config: dict[str, Any] = {"PUBLIC_URL": url.rstrip("/")}
+    if args.database:
+        config["DATABASE"] = args.database
+    app = create_app(config)
     print(f"Table Companion: open {url} on a phone on this network", flush=True)
     print(terminal_qr(url), flush=True)
-    print(f"tables are kept in {app.instance_path}; stop with Ctrl+C", flush=True)
+    where = args.database or app.instance_path
+    print(f"tables are kept in {where}; stop with Ctrl+C", flush=True)
     app.run(host=args.host, port=args.port, debug=False, threaded=True, use_reloader=False)
     return EXIT_OK
 
@@ -171,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="start the web app")
     p.add_argument("--host", default="0.0.0.0")
     p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--database", help="SQLite file of the tables (default: the instance folder)")
     p.set_defaults(func=cmd_serve)
     return parser
 

@@ -92,6 +92,12 @@ class Conflict(SessionError):
     status = 409
 
 
+class StoreClosed(SessionError):
+    """The store was closed (the server is stopping)."""
+
+    status = 503
+
+
 class NothingToUndo(SessionError):
     """Undo on a table where nothing was submitted (or everything was undone)."""
 
@@ -186,6 +192,7 @@ class TableStore:
         self.path = str(path)
         self._lock = threading.RLock()
         self._cache: dict[str, Table] = {}
+        self.closed = False
         # One connection, serialised by the lock: a table of friends never needs more,
         # and closing the last connection would checkpoint the WAL on every call.
         self._db = sqlite3.connect(
@@ -199,11 +206,14 @@ class TableStore:
 
     def close(self) -> None:
         with self._lock:
+            self.closed = True
             self._db.close()
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
+            if self.closed:
+                raise StoreClosed("the companion is shutting down; reload in a moment")
             yield self._db
 
     @contextmanager

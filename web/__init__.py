@@ -33,6 +33,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         LIVE_STREAM_SECONDS=300.0,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)

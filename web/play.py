@@ -30,7 +30,16 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.catalog_info import piece
 from companion.games import EngineError, IllegalMove, InvalidMove
-from companion.sessions import HOST, Conflict, Forbidden, Seat, Table, TableStore, check
+from companion.sessions import (
+    HOST,
+    Conflict,
+    Forbidden,
+    Seat,
+    StoreClosed,
+    Table,
+    TableStore,
+    check,
+)
 from web import present
 from web.i18n import pick_language
 from web.qr import qr_svg
@@ -301,7 +310,10 @@ def stream(table_id: str) -> Response:
         last = -1
         start = quiet = time.monotonic()
         while time.monotonic() - start < lifetime:
-            version = tables.version(table_id)
+            try:
+                version = tables.version(table_id)
+            except StoreClosed:
+                return
             if version != last:
                 last = version
                 quiet = time.monotonic()

@@ -15,13 +15,13 @@ from typing import Any
 
 from companion.catalog_info import piece_name
 from companion.games import CHANCE, UNKNOWN, notation
-from companion.sessions import DEALER, HOST, Step, Table
+from companion.sessions import DEALER, HOST, Table
 from web.i18n import translate
 
 MOVES_SHOWN = 60
 """Legal moves drawn as buttons; past that the page asks for the notation (Ark Nova)."""
 
-HISTORY_SHOWN = 40
+HISTORY_SHOWN = 25
 """History entries on a page, newest first."""
 
 
@@ -131,21 +131,34 @@ def actor_label(actor: str, lang: str) -> str:
 
 
 def history(table: Table, viewer: str | None, lang: str) -> list[dict[str, Any]]:
-    """The history as ``viewer`` may see it, newest first, with the explanations."""
-    steps: list[Step] = list(table.history)[-HISTORY_SHOWN:]
-    out = []
-    first = len(table.history) - len(steps)
-    for i, step in enumerate(steps, start=first + 1):
+    """The history as ``viewer`` may see it, newest first, with the explanations.
+
+    Runs of the same line with nothing to explain (eight face-down deals) are
+    shown once with a count.
+    """
+    out: list[dict[str, Any]] = []
+    for n, step in enumerate(table.history, start=1):
         public = step.public(viewer)
-        out.append(
-            {
-                "n": i,
-                "actor": actor_label(step.actor, lang),
-                "move": public,
-                "label": move_label(table.game, public, lang),
-                "events": [e.text for e in step.events],
-            }
-        )
+        entry = {
+            "n": n,
+            "actor": actor_label(step.actor, lang),
+            "move": public,
+            "label": move_label(table.game, public, lang),
+            "events": [e.text for e in step.events],
+            "times": 1,
+        }
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and not last["events"]
+            and not entry["events"]
+            and (last["actor"], last["label"]) == (entry["actor"], entry["label"])
+        ):
+            last["times"] += 1
+            last["n"] = n
+            continue
+        out.append(entry)
+    out = out[-HISTORY_SHOWN:]
     out.reverse()
     return out
 
@@ -190,13 +203,13 @@ def score_rows(outcome: Mapping[str, Any]) -> tuple[list[str], list[dict[str, An
     rows = []
     for label in labels:
         cells = {}
-        details: list[str] = []
         for p in players:
             lines = [ln for ln in outcome["breakdown"].get(p, []) if ln["label"] == label]
-            cells[p] = sum(ln["points"] for ln in lines) if lines else ""
-            details.extend(ln["detail"] for ln in lines if ln["detail"])
-        detail = details[0] if details and all(d == details[0] for d in details) else ""
-        rows.append({"label": label, "cells": cells, "detail": detail})
+            cells[p] = {
+                "points": sum(ln["points"] for ln in lines) if lines else "",
+                "detail": "; ".join(ln["detail"] for ln in lines if ln["detail"]),
+            }
+        rows.append({"label": label, "cells": cells})
     return players, rows
 
 

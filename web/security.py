@@ -82,7 +82,9 @@ def init_app(app: Flask) -> None:
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
-        response.headers.setdefault("Cache-Control", "no-store")
+        if request.endpoint != "static":
+            # Pages carry a seat's private view: never keep them in a shared cache.
+            response.headers.setdefault("Cache-Control", "no-store")
         return response
 
     @app.errorhandler(EngineError)

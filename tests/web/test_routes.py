@@ -363,6 +363,8 @@ def test_score_screen_before_and_after_the_end(client: FlaskClient, store: Table
         assert f'<th scope="row">{label}' in page
     for player, total in outcome.scores.items():
         assert f"<td>{total}</td>" in page, player
+    for line in outcome.breakdown["ann"]:
+        assert str(escape(line.detail)) in page
     seat = client.get(seat_url(done, "ann")).get_data(as_text=True)
     assert "See the final scores" in seat and "The game is over" in seat
     data = client.get(f"/t/{done.id}/score", headers={"Accept": "application/json"}).get_json()

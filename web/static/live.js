@@ -11,5 +11,7 @@
       window.location.replace(body.dataset.page || window.location.pathname);
     }
   });
+  // A tap submits a form: stop listening, the answer to the form is the next page.
+  document.addEventListener("submit", function () { source.close(); });
   window.addEventListener("pagehide", function () { source.close(); });
 })();

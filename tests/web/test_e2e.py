@@ -1,0 +1,163 @@
+"""End to end in headless Chromium: three phones play a seeded Noah game to the scores.
+
+Playwright drives Debian's ``/usr/bin/chromium`` (installed by ``.ci/run``;
+no browser is downloaded). The host creates the table through the pages, each
+player opens their seat from the host page's links in their own browser
+context (one of them in Traditional Chinese, from the browser's language),
+and every move is a tap on the seat page; the other phones follow by live
+updates. Phone-size screenshots go to ``tests/artifacts/`` (not committed).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Page, sync_playwright
+from werkzeug.serving import make_server
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 360, "height": 740}
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+PLAYERS = ["ann", "bob", "cy"]
+SEED = 5
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[str]:
+    app.config["LIVE_STREAM_SECONDS"] = 5.0
+    app.config["LIVE_POLL_SECONDS"] = 0.05
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def phone(browser: Browser, locale: str = "en-GB") -> Page:
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    context.set_default_timeout(10_000)
+    return context.new_page()
+
+
+def at_version(page: Page, version: int) -> None:
+    page.wait_for_selector(f'body[data-version="{version}"]', state="attached")
+
+
+def test_three_phones_play_a_seeded_noah_game_to_the_scores(server: str, browser: Browser) -> None:
+    ann = phone(browser)
+    shot_home = ann.goto(server + "/")
+    assert shot_home is not None and shot_home.ok
+    ann.click('li[data-game="noah"] a.button')
+    for i, name in enumerate(PLAYERS):
+        ann.locator('input[name="player"]').nth(i).fill(name)
+    ann.locator("details summary").click()
+    ann.fill('input[name="seed"]', str(SEED))
+    shot(ann, "noah-new-table")
+    ann.click('button[type="submit"]')
+    assert "/host/" in ann.url
+    links = {
+        name: ann.locator(f'figure[data-player="{name}"] a').get_attribute("href")
+        for name in PLAYERS
+    }
+    assert ann.locator("figure.qr svg").count() == 3
+    shot(ann, "noah-host")
+
+    pages = {"ann": ann, "bob": phone(browser), "cy": phone(browser, locale="zh-TW")}
+    for name, page in pages.items():
+        link = links[name]
+        assert link is not None
+        page.goto(link)
+    assert "你是 cy" in pages["cy"].inner_text("h1")
+
+    rng = random.Random(SEED)
+    version = 0
+    tried_illegal = False
+    mover = pages["ann"].get_attribute("[data-to-move]", "data-to-move")
+    while mover:
+        page = pages[mover]
+        at_version(page, version)  # a live update brought the mover's phone up to date
+        if version == 0:
+            shot(page, "noah-seat-first-move")
+        if not tried_illegal and _try_an_illegal_card(page):
+            tried_illegal = True
+            shot(page, "noah-seat-illegal-card")
+        buttons = page.locator("ul.moves button")
+        count = buttons.count()
+        assert count > 0, f"{mover} has no move to tap at version {version}"
+        box = buttons.first.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] <= PHONE["width"]
+        with page.expect_navigation(wait_until="domcontentloaded"):
+            buttons.nth(rng.randrange(count)).click(no_wait_after=True)
+        version += 1
+        at_version(page, version)
+        mover = page.get_attribute("[data-to-move]", "data-to-move")
+        if version == 60:
+            at_version(pages["ann"], version)
+            shot(pages["ann"], "noah-seat-mid-game")
+    assert tried_illegal, "no seat ever held a card that may not go on the ferry"
+
+    for page in pages.values():
+        at_version(page, version)
+        assert page.locator(".status.over").count() == 1
+    scores = pages["bob"]
+    scores.click("text=See the final scores")
+    winners = scores.get_attribute("[data-winners]", "data-winners")
+    assert winners
+    assert scores.locator("table.scores tbody tr").count() == 3
+    assert "The lowest total wins." in scores.inner_text("main")
+    shot(scores, "noah-score")
+    pages["cy"].click("text=查看最終分數")
+    assert "最終分數" in pages["cy"].inner_text("h1")
+    shot(pages["cy"], "noah-score-zh")
+    assert _no_horizontal_scroll(scores)
+
+
+def _try_an_illegal_card(page: Page) -> bool:
+    """Tap a hand card that is not among the legal moves; expect the rule's code and reason."""
+    legal = set(
+        page.locator("ul.moves button").evaluate_all("bs => bs.map(b => b.dataset.notation)")
+    )
+    cards = page.locator(".hand button:not([disabled])").evaluate_all(
+        "bs => bs.map(b => b.dataset.card)"
+    )
+    illegal = [c for c in cards if not any(n.split("/")[0].split(">")[0] == c for n in legal)]
+    if not illegal or "take" in legal:
+        return False
+    with page.expect_navigation():
+        page.click(f'.hand button[data-card="{illegal[0]}"]')
+    alert = page.locator(".alert")
+    assert alert.locator("code").inner_text().startswith("noah.")
+    assert len(alert.inner_text()) > 30  # a sentence, with the numbers
+    return True
+
+
+def _no_horizontal_scroll(page: Page) -> bool:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    return bool(width <= PHONE["width"])
