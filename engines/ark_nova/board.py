@@ -42,12 +42,12 @@ Card = int | str
 
 
 def reputation_range(reputation: int) -> int:
-    """Display folders in reputation range: 0 -> none, 1 -> 1, 2-3 -> 2, ..., 13-15 -> 6."""
+    """Display folders in reputation range: 0 none, 1 -> 1, 2-3 -> 2, 4-6 -> 3, ... 13-15 -> 6."""
     if reputation <= 0:
         return 0
-    if reputation == 1:
-        return 1
-    return min(6, 2 + (reputation - 2) // 3)
+    if reputation <= 3:
+        return 1 if reputation == 1 else 2
+    return min(6, 3 + (reputation - 4) // 3)
 
 
 @dataclass(frozen=True)
