@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from engines import ark_nova, noah
 from engines.core import (
     CHANCE,
     LEGAL,
@@ -32,11 +33,7 @@ from engines.core import (
     play_random,
 )
 
-GAMES: dict[str, ModuleType] = {}
-
-
-def _register(module: ModuleType) -> None:
-    GAMES[module.GAME.id] = module
+GAMES: dict[str, ModuleType] = {m.GAME.id: m for m in (noah, ark_nova)}
 
 
 def game(game_id: str) -> ModuleType:
@@ -76,7 +73,3 @@ __all__ = [
     "game",
     "play_random",
 ]
-
-from engines import ark_nova  # noqa: E402  (games import engines.core, so register last)
-
-_register(ark_nova)

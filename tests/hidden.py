@@ -13,11 +13,11 @@ import random
 from collections.abc import Callable
 
 from engines.core import State
+from tests.games_hidden import ark_nova_hidden, noah_hidden
 
 Variant = Callable[[State, str | None, random.Random], State | None]
 
-VARIANTS: dict[str, Variant] = {}
-
-from tests.games_hidden import ark_nova_hidden  # noqa: E402
-
-VARIANTS["ark_nova"] = ark_nova_hidden.variant
+VARIANTS: dict[str, Variant] = {
+    "noah": noah_hidden.variant,
+    "ark_nova": ark_nova_hidden.variant,
+}

@@ -73,7 +73,7 @@ def test_two_player_example_105_98_step_by_step() -> None:
     red = {line.label: line for line in out.breakdown["red"]}
     assert red["Research Zoo (003)"].detail.startswith("+3 CP (17 -> 20)")
     assert "5 research icons (3 on cards, 2 from universities)" in red["Research Zoo (003)"].detail
-    assert red["Federal grants (220)"].detail.startswith("+1 CP (20 -> 21)")
+    assert red["Federal Grants (220)"].detail.startswith("+1 CP (20 -> 21)")
     assert "target 61: +13 VP (113 on the 100-based scale)" in red["Final"].detail
     blue = {line.label: line for line in out.breakdown["blue"]}
     assert blue["Large Animal Zoo (001)"].detail.startswith("+2 CP (12 -> 14)")

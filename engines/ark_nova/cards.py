@@ -92,6 +92,28 @@ PATCHES: tuple[Patch, ...] = (
 )
 
 
+NAME_FIXES = {
+    # Spelling slips in the source's English names (the cards print these).
+    466: "Bolivian Red Howler",
+    501: "Indian Peafowl",
+    528: "Bennett's Wallaby",
+    205: "Gorilla Field Research",
+    252: "Spotted Hyena Compound",
+}
+
+_SMALL_WORDS = frozenset({"on", "in", "the", "of", "and"})
+
+
+def display_name(number: int, name: str) -> str:
+    """The card's English name: spelling fixed, each word capitalised ("Science Lab")."""
+    name = NAME_FIXES.get(number, name)
+    words = name.split(" ")
+    return " ".join(
+        w if (i and w in _SMALL_WORDS) or not w[:1].islower() else w[:1].upper() + w[1:]
+        for i, w in enumerate(words)
+    )
+
+
 def _patches_for(card: int) -> tuple[Patch, ...]:
     return tuple(p for p in PATCHES if p.card == card)
 
@@ -189,7 +211,7 @@ def _build_animals() -> dict[int, Animal]:
         icons, price = _apply_patches(num, icons, price)
         out[num] = Animal(
             number=num,
-            name=name,
+            name=display_name(num, name),
             marine_worlds=marine,
             icons=_freeze(icons),
             size=size,
@@ -220,7 +242,7 @@ def _build_sponsors() -> dict[int, Sponsor]:
         icons, _ = _apply_patches(num, icons, 0)
         out[num] = Sponsor(
             number=num,
-            name=name,
+            name=display_name(num, name),
             marine_worlds=marine,
             level=level,
             icons=_freeze(icons),

@@ -44,9 +44,6 @@ _BUILDING_NAMES_ZH = {
     "aviary": "大型鳥舍",
 }
 
-UNIQUE_BUILDINGS = tuple(range(243, 258))
-"""Sponsors 243-257 each come with a unique building tile (rules spec §8.4)."""
-
 ZONE_COLUMN_MM = 110.0
 """Width of the column of player-board zones beside the map."""
 
@@ -86,7 +83,7 @@ def _sponsor(s: Any) -> Component:
     }
     if s.number in ENDGAME_SPONSORS:
         data["end_game"] = ENDGAME_SPONSORS[s.number].text
-    if s.number in UNIQUE_BUILDINGS:
+    if s.number in map_a.UNIQUE_BUILDING_SPONSORS:
         data["building"] = f"U{s.number}"
     return Component(f"S{s.number}", "card", {"en": s.name, "zh-Hant": s.name_zh}, data)
 
@@ -182,7 +179,7 @@ def _components() -> list[Component]:
                 {"building": kind, "size": shape.size, "cells": [list(c) for c in shape.cells]},
             )
         )
-    for number in UNIQUE_BUILDINGS:
+    for number in map_a.UNIQUE_BUILDING_SPONSORS:
         sponsor = next(s for s in BASE_SPONSORS if s.number == number)
         out.append(
             Component(

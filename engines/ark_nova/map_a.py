@@ -176,6 +176,9 @@ SHAPES = MappingProxyType(
 )
 """Every standard building shape (§8.4); unique sponsor buildings list their hexes."""
 
+UNIQUE_BUILDING_SPONSORS = tuple(range(243, 258))
+"""Sponsors 243-257 each come with a unique building tile (rules spec §8.4)."""
+
 STANDARD_ENCLOSURES = ("enclosure_1", "enclosure_2", "enclosure_3", "enclosure_4", "enclosure_5")
 
 

@@ -99,7 +99,8 @@ def _diverse(zoo: Zoo, right: Zoo | None, right_name: str) -> tuple[int, str]:
     mine, theirs = icons.all_icons(zoo), icons.all_icons(right)
     beaten = [c for c in CATEGORIES if mine[c] > theirs[c]]
     shown = ", ".join(f"{c.replace('_', ' ')} {mine[c]}-{theirs[c]}" for c in beaten)
-    return len(beaten), f"more than {right_name} in {len(beaten)} categories ({shown or 'none'})"
+    words = "category" if len(beaten) == 1 else "categories"
+    return len(beaten), f"more than {right_name} in {len(beaten)} {words} ({shown or 'none'})"
 
 
 def final_scoring_gain(
@@ -216,19 +217,29 @@ def score_table(
         scores[p] = score_zoo(zoos[p], printing, zoos[right] if right else None, right or "")
     bonus = 100 if scale == "plus_100" else 0
     ranking = rank_players(players, lambda p: (scores[p].vp, scores[p].projects))
-    tied_vp = {
-        scores[p].vp for p in players if sum(scores[q].vp == scores[p].vp for q in players) > 1
-    }
-    tiebreak = ""
-    if tied_vp:
-        tiebreak = (
-            "equal VP is broken by more conservation projects supported; "
-            "players equal on both share the place"
-        )
     return Outcome(
         scores={p: scores[p].vp + bonus for p in players},
         breakdown={p: scores[p].lines(scale) for p in players},
         ranking=ranking,
-        tiebreak=tiebreak,
+        tiebreak=_tiebreak_words(players, scores),
         higher_wins=True,
     )
+
+
+def _tiebreak_words(players: Sequence[str], scores: Mapping[str, ZooScore]) -> str:
+    """How ties on VP were broken: by conservation projects supported, else shared (§6.2)."""
+    groups: dict[int, list[str]] = {}
+    for p in players:
+        groups.setdefault(scores[p].vp, []).append(p)
+    parts = []
+    for vp, tied in sorted(groups.items(), reverse=True):
+        if len(tied) < 2:
+            continue
+        supports = ", ".join(f"{p} {scores[p].projects}" for p in tied)
+        text = (
+            f"{' and '.join(tied)} tie on {vp:+d} VP; conservation projects supported: {supports}"
+        )
+        if len({scores[p].projects for p in tied}) < len(tied):
+            text += " (players equal on both share the place)"
+        parts.append(text)
+    return "; ".join(parts)

@@ -226,6 +226,8 @@ class Zoo:
         may_cover_terrain = DIVERSITY_RESEARCHER in self.sponsors
         for b in self.buildings:
             where = f"{b.kind} at {list(b.at)}" if b.at else f"building of sponsor {b.sponsor}"
+            if b.kind == "unique" and b.sponsor not in map_a.UNIQUE_BUILDING_SPONSORS:
+                raise ValueError(f"sponsor {b.sponsor} has no building (243 to 257 do)")
             if b.kind == "unique" and b.sponsor not in self.sponsors:
                 raise ValueError(f"the {where} needs sponsor {b.sponsor} played in this zoo")
             for h in b.cells:
