@@ -282,15 +282,16 @@ def _check_enclosure(
 
 def _check_standard(b: Building, animal: Animal, name: str) -> Problem | None:
     size = len(b.cells)
+    where = f"the size-{size} enclosure at {hexes_text(b.cells)}"
     if animal.petting:
         return _problem("petting_only", f"{name} is a petting-zoo animal: petting zoo only")
     if animal.size == 0:
         return _problem("no_standard", f"{name} does not live in a standard enclosure")
     if b.occupied:
-        return _problem("occupied", f"the size-{size} enclosure already holds an animal")
+        return _problem("occupied", f"{where} already holds an animal")
     if size < animal.size:
         return _problem(
-            "too_small", f"{name} needs an enclosure of size {animal.size}; this one has {size}"
+            "too_small", f"{name} needs an enclosure of size {animal.size}; {where} has {size}"
         )
     return None
 
