@@ -370,6 +370,8 @@ def test_board_and_display_moves() -> None:
     )
     after = state.apply(move)
     assert after.board("ann") == PlayerBoard(upgraded=("build",), hand=(451,))
+    assert state.public_move(move, "bob")["board"]["hand"] == 1
+    assert state.public_move(move, "ann")["board"]["hand"] == [451]
     bad = parse_move({"type": "board", "player": "ann", "board": {"upgraded": list("abcde")}})
     assert state.check(bad).code == "ark_nova.bad_board"
     assert state.apply(parse_move("display 470,?,?,?,?,?")).display[0] == 470

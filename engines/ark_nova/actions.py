@@ -569,6 +569,15 @@ def table_view(state: ArkNovaState, viewer: str | None) -> dict[str, Any]:
     return {"boards": boards, "display": list(state.display)}
 
 
+def public_board_move(move: SetBoard) -> dict[str, Any]:
+    """A ``board`` move as the other players see it: the hand as a count."""
+    doc = move.to_json()
+    hand = move.board.get("hand")
+    if isinstance(hand, list | tuple):
+        doc["board"] = {**move.board, "hand": len(hand)}
+    return doc
+
+
 def table_from_json(
     players: tuple[str, ...], body: Mapping[str, Any]
 ) -> tuple[tuple[PlayerBoard, ...], tuple[Card, ...]]:

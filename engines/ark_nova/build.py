@@ -206,7 +206,7 @@ class Site:
         covered: hexes under a building.
         frontier: uncovered hexes sharing an edge with a building.
         kiosks: the kiosks' hexes.
-        specials: special enclosures already built.
+        specials: special enclosures already built, with their hexes.
         on_terrain: Diversity Researcher (219) is played: rock and water may be covered.
         empty: the zoo has no building yet (the first one must touch the border).
     """
@@ -214,7 +214,7 @@ class Site:
     covered: frozenset[Hex]
     frontier: frozenset[Hex]
     kiosks: tuple[Hex, ...]
-    specials: frozenset[str]
+    specials: Mapping[str, tuple[Hex, ...]]
     on_terrain: bool
     empty: bool
 
@@ -226,11 +226,11 @@ class Site:
             covered=covered,
             frontier=frontier,
             kiosks=tuple(h for b in zoo.buildings_of("kiosk") for h in b.cells),
-            specials=frozenset(
-                b.kind
+            specials={
+                b.kind: b.cells
                 for b in zoo.buildings
                 if b.kind in map_a.SHAPES and map_a.SHAPES[b.kind].special
-            ),
+            },
             on_terrain=DIVERSITY_RESEARCHER in zoo.sponsors,
             empty=not zoo.buildings,
         )
@@ -268,24 +268,37 @@ def _rules_of_the_tile(
     what = LABELS[p.building]
     if shape.upgraded_only and not upgraded:
         return Problem(
-            "ark_nova.build.side", f"a {what} can only be built with the Build card on side II"
+            "ark_nova.build.side",
+            f"the {p.label}: a {what} can only be built with the Build card on side II",
+            p.cells,
         )
     if shape.special and p.building in site.specials:
-        return Problem("ark_nova.build.special_twice", f"the zoo already has a {what}")
+        there = site.specials[p.building]
+        return Problem(
+            "ark_nova.build.special_twice",
+            f"the zoo already has a {what}, at {hexes_text(there)}; a zoo has one",
+            there,
+        )
     if p.building in built:
         return Problem(
-            "ark_nova.build.repeat", f"one Build action places different buildings; a {what} twice"
+            "ark_nova.build.repeat",
+            f"the {p.label}: one Build action places different buildings, not a {what} twice",
+            p.cells,
         )
     if shape.size > strength:
         return Problem(
             "ark_nova.build.strength",
-            f"a {what} has size {shape.size}, over the strength {strength} left for this action",
+            f"the {p.label} has size {shape.size}, over the strength {strength} left for "
+            "this action",
+            p.cells,
         )
     cost = MONEY_PER_HEX * shape.size
     if cost > money:
         return Problem(
             "ark_nova.build.money",
-            f"a {what} costs {cost} money ({MONEY_PER_HEX} per hex), and only {money} are left",
+            f"the {p.label} costs {cost} money ({MONEY_PER_HEX} per hex), and only {money} "
+            "are left",
+            p.cells,
         )
     return None
 

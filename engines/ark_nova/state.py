@@ -334,6 +334,8 @@ class ArkNovaState(State):
         }
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
+        if isinstance(move, actions.SetBoard) and move.player != viewer:
+            return actions.public_board_move(move)
         if isinstance(move, KeepFinalScoring) and move.player != viewer:
             return {"type": move.TYPE, "player": move.player, "cards": len(move.cards)}
         if isinstance(move, SetZoo) and move.player != viewer:
