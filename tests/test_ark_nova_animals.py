@@ -252,15 +252,20 @@ def test_gains_are_applied() -> None:
     assert board.actions[0] == "animals"
     enclosure = next(b for b in zoo.buildings if (0, 5) in b.cells)
     assert enclosure.occupied
-    tiger = table(
-        slot=2,
-        upgraded=True,
-        reputation=13,
-        money=40,
-        buildings=[*BUILDINGS[:3], {"building": "enclosure_5", "at": [2, 2], "rotation": 1}],
-    )
+    tiger_zoo = [*BUILDINGS[:3], {"building": "enclosure_5", "at": [2, 2], "rotation": 1}]
+    tiger = table(slot=2, upgraded=True, reputation=13, money=40, buildings=tiger_zoo)
     after = tiger.apply(parse_move("animals ann f3:406@2,2"))
-    assert after.zoo("ann").conservation == 2 and after.zoo("ann").reputation == 14
+    # Cards on side I: reputation stops at 9, the step beyond becomes appeal.
+    assert after.zoo("ann").conservation == 2 and after.zoo("ann").reputation == 13
+    assert after.zoo("ann").appeal == 10 + 1
+    cards = replace(tiger.board("ann"), upgraded=("animals", "cards"))
+    after = tiger.with_player("ann", tiger.zoo("ann"), cards).apply(
+        parse_move("animals ann f3:406@2,2")
+    )
+    assert after.zoo("ann").reputation == 14 and after.zoo("ann").appeal == 10
+    nine = table(slot=2, upgraded=True, reputation=9, money=40, buildings=tiger_zoo)
+    after = nine.apply(parse_move("animals ann f3:406@2,2"))
+    assert after.zoo("ann").reputation == 9 and after.zoo("ann").appeal == 10 + 1
 
 
 def test_unseen_hand_cards_may_be_played() -> None:

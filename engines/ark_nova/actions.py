@@ -464,7 +464,7 @@ def _run_animals(state: ArkNovaState, move: AnimalsAction) -> tuple[Verdict, Ark
     zoo, board = _spend(zoo, board, "animals", move.x)
     lines = []
     if side == 2 and strength >= 5:
-        zoo = gain_reputation(zoo, 1)
+        zoo = gain_reputation(zoo, board, 1)
         lines.append("+1 reputation first (Animals side II at strength 5)")
     table = Table(zoo, board, state.display)
     unchecked: list[int] = []

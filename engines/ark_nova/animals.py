@@ -363,7 +363,7 @@ def play_animal(table: Table, play: AnimalPlay) -> tuple[Table, str]:
         board = board.with_special(target.kind, spaces)
     zoo = gain_appeal(zoo, animal.appeal)
     zoo = replace(zoo, conservation=min(MAX_CONSERVATION, zoo.conservation + animal.conservation))
-    zoo = gain_reputation(zoo, animal.reputation)
+    zoo = gain_reputation(zoo, board, animal.reputation)
     gains = [f"+{animal.appeal} appeal"]
     if animal.conservation:
         gains.append(f"+{animal.conservation} CP")

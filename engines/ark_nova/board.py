@@ -191,9 +191,18 @@ def gain_appeal(zoo: Zoo, n: int) -> Zoo:
     return replace(zoo, appeal=min(MAX_APPEAL, zoo.appeal + n))
 
 
-def gain_reputation(zoo: Zoo, n: int) -> Zoo:
-    """Reputation up by ``n``; each step beyond 15 gives 1 appeal instead (rules spec §1)."""
-    top = min(MAX_REPUTATION, zoo.reputation + n)
+REPUTATION_CAP_SIDE_ONE = 9
+"""Reputation stops at 9 until the Cards card is upgraded (rules spec §1, §3)."""
+
+
+def gain_reputation(zoo: Zoo, board: PlayerBoard, n: int) -> Zoo:
+    """Reputation up by ``n``, to 15 (9 with Cards on side I); each step beyond gives 1 appeal.
+
+    The rules spec gives the appeal for steps beyond 15 (§1); steps stopped at 9
+    by an un-upgraded Cards card are read the same way (verify on RB p.9).
+    """
+    cap = MAX_REPUTATION if board.side("cards") == 2 else REPUTATION_CAP_SIDE_ONE
+    top = max(zoo.reputation, min(cap, zoo.reputation + n))
     beyond = zoo.reputation + n - top
     return gain_appeal(replace(zoo, reputation=top), beyond)
 

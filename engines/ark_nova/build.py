@@ -481,7 +481,7 @@ def place(zoo: Zoo, board: PlayerBoard, p: Placement) -> tuple[Zoo, PlayerBoard,
 
 def _take_bonus(zoo: Zoo, board: PlayerBoard, bonus: str) -> tuple[Zoo, PlayerBoard]:
     if bonus == "reputation":
-        return gain_reputation(zoo, 2), board
+        return gain_reputation(zoo, board, 2), board
     if bonus == "x_token":
         return gain_x_tokens(zoo, 1), board
     if bonus in ("money5", "money10"):
