@@ -11,6 +11,9 @@ end of the game; the checks are the end trigger and the final round:
   every player when the end was triggered during a break;
 - then the game is over and ``outcome()`` scores the zoos.
 
+The action moves (Build, Animals, X-token, snap, break discard) and the
+player boards and display they read are in ``actions``.
+
 Rule options (§13): ``final_scoring_printing``, ``base_projects_face_up``,
 ``score_scale``.
 """
