@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from engines import animals_on_board
 from engines.core import (
     CHANCE,
     LEGAL,
@@ -32,7 +33,9 @@ from engines.core import (
     play_random,
 )
 
-GAMES: dict[str, ModuleType] = {}
+GAMES: dict[str, ModuleType] = {
+    animals_on_board.GAME.id: animals_on_board,
+}
 
 
 def game(game_id: str) -> ModuleType:

