@@ -104,8 +104,13 @@ class Keep:
 
     def cut_from(self, tiles: Sequence[str]) -> tuple[str, ...]:
         """The tiles that go back to the box when ``tiles`` sail as this keep."""
-        kept = set(self.tiles)
-        return sort_tiles(tuple(t for t in tiles if t not in kept))
+        return cut_for(tiles, self.tiles)
+
+
+def cut_for(tiles: Sequence[str], keep: Sequence[str]) -> tuple[str, ...]:
+    """The tiles of ``tiles`` not kept, in tile order."""
+    kept = set(keep)
+    return sort_tiles(tuple(t for t in tiles if t not in kept))
 
 
 def _options(group: list[str]) -> list[tuple[int, int, int, tuple[str, ...]]]:

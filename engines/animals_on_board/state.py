@@ -28,11 +28,13 @@ from typing import Any, ClassVar
 from engines.animals_on_board.advisor import (
     Keep,
     best_keeps,
+    cut_for,
     cut_problem,
     legal_keeps,
     noah_pairs,
-    tally,
 )
+from engines.animals_on_board.info import GAME, GAME_ID, illegal, plural
+from engines.animals_on_board.integrity import conservation_problem
 from engines.animals_on_board.moves import (
     DRAWS,
     LETTERS,
@@ -48,6 +50,7 @@ from engines.animals_on_board.moves import (
     Take,
     splits_of,
 )
+from engines.animals_on_board.scoring import final_outcome
 from engines.animals_on_board.tiles import (
     ARK_CAPACITY,
     FACE_UP,
@@ -60,6 +63,7 @@ from engines.animals_on_board.tiles import (
     TILES_OF,
     sort_tiles,
 )
+from engines.animals_on_board.views import public_move_json, table_view
 from engines.core import (
     CHANCE,
     LEGAL,
@@ -70,67 +74,16 @@ from engines.core import (
     InvalidState,
     Move,
     Outcome,
-    RuleOption,
-    ScoreLine,
     State,
     Verdict,
-    rank_players,
+    jsonable,
 )
 
-GAME_ID = "animals_on_board"
-
-GAME = GameInfo(
-    id=GAME_ID,
-    names={"en": "Animals on Board", "zh-Hant": "諾亞鬧方舟"},
-    min_players=2,
-    max_players=4,
-    options=(
-        RuleOption(
-            "food_cap",
-            "return_then_take",
-            ("return_then_take", "drop_to_four"),
-            "A player holding 5 food splits a group.",
-            {
-                "return_then_take": "return one crate, take one: stay at 5 (seed text)",
-                "drop_to_four": "return one crate: drop to 4 (BBLOG's reading)",
-            },
-        ),
-        RuleOption(
-            "overflow_tiles",
-            "face_up",
-            ("face_up", "face_down"),
-            "Tiles beyond the tenth on an ark.",
-            {
-                "face_up": "lie face up in front of the ark, public (seed text)",
-                "face_down": "lie face down, hidden like the ark",
-            },
-        ),
-        RuleOption(
-            "removed_species",
-            "chosen",
-            ("chosen", "random"),
-            "The species left out with 2 or 3 players.",
-            {
-                "chosen": "the players choose them; the start player enters them",
-                "random": "drawn by chance (the table, or a seeded game's generator)",
-            },
-        ),
-    ),
-)
+_COMMON_FIELDS = frozenset(f.name for f in dataclasses.fields(State))
+"""Fields every state writes in the JSON header (``State.to_json``)."""
 
 SETUP_DRAWS = 3
 SETUP_GIVE = 2
-ILLEGAL = GAME_ID + "."
-
-PHASES = ("remove", "deal", "give", "refill", "play", "reveal", "cut", "over")
-
-
-def _illegal(code: str, reason: str) -> Verdict:
-    return Verdict.illegal(ILLEGAL + code, reason)
-
-
-def _plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -138,7 +91,7 @@ class AnimalsOnBoardState(State):
     """A table of Animals on Board.
 
     Attributes:
-        phase: one of ``PHASES``.
+        phase: one of ``integrity.PHASES``.
         round: the round number, 1 from the first refill on.
         removed: species left out (2 or 3 players), in the box.
         stack: tiles nobody has seen yet, in tile order; in a table game some
@@ -217,7 +170,7 @@ class AnimalsOnBoardState(State):
             return self.players[0] if self.options["removed_species"] == "chosen" else CHANCE
         return self.players[self.turn]
 
-    def _draw_hidden(self) -> bool:
+    def draw_is_hidden(self) -> bool:
         """Whether the next chance draw goes where nobody at the table sees it."""
         return self.phase == "deal" or (
             self.phase == "refill" and sum(map(len, self.groups)) >= self.face_up_target
@@ -234,7 +187,7 @@ class AnimalsOnBoardState(State):
             return self._play_moves()
         if phase in ("deal", "refill"):
             moves: list[Move] = [DRAWS[t] for t in self.stack]
-            if self.table_mode and self._draw_hidden() and len(self.stack) > self.unseen:
+            if self.table_mode and self.draw_is_hidden() and len(self.stack) > self.unseen:
                 moves.append(DRAWS[UNKNOWN])
             return tuple(moves)
         if phase == "remove":
@@ -278,20 +231,21 @@ class AnimalsOnBoardState(State):
         return out
 
     def _cut_moves(self) -> tuple[Move, ...]:
-        tiles = self._after_pairs(self.turn)
+        tiles = self.after_pairs(self.turn)
         best = self.advice(self.turn)
-        first = Cut(best[0].cut_from(tiles)) if best else None
-        rest = (Cut(Keep(k, 0, 0).cut_from(tiles)) for k in legal_keeps(tiles))
+        first = Cut(cut_for(tiles, best[0].tiles)) if best else None
+        rest = (Cut(cut_for(tiles, keep)) for keep in legal_keeps(tiles))
         return tuple(([first] if first else []) + [m for m in rest if m != first])
 
-    def _after_pairs(self, seat: int) -> tuple[str, ...]:
+    def after_pairs(self, seat: int) -> tuple[str, ...]:
+        """The seat's tiles once Noah has taken the pairs (§7 step 1)."""
         held = self.holding(seat)
         pairs = set(noah_pairs(held))
         return tuple(t for t in held if t not in pairs)
 
     def advice(self, seat: int) -> list[Keep]:
         """The best keep and the runner-up for the seat's ark (after the pairs)."""
-        tiles = self._after_pairs(seat)
+        tiles = self.after_pairs(seat)
         if UNKNOWN in tiles or len(tiles) <= ARK_CAPACITY:
             return []
         return best_keeps(tiles, 2)
@@ -318,7 +272,7 @@ class AnimalsOnBoardState(State):
             if phase != "remove":
                 return self._wrong_phase(move)
             if move.species in self.removed:
-                return _illegal("already_removed", f"{move.species} is already out of the game")
+                return illegal("already_removed", f"{move.species} is already out of the game")
             return LEGAL
         if isinstance(move, Give):
             if phase != "give":
@@ -331,11 +285,11 @@ class AnimalsOnBoardState(State):
         if isinstance(move, Cut):
             if phase != "cut":
                 return self._wrong_phase(move)
-            problem = cut_problem(self._after_pairs(self.turn), move.tiles)
+            problem = cut_problem(self.after_pairs(self.turn), move.tiles)
             if problem:
-                return _illegal("bad_cut", problem)
+                return illegal("bad_cut", problem)
             return LEGAL
-        return _illegal("unknown_move", f"{move.notation()!r} is not an Animals on Board move")
+        return illegal("unknown_move", f"{move.notation()!r} is not an Animals on Board move")
 
     def _wrong_phase(self, move: Move) -> Verdict:
         wanted = {
@@ -347,21 +301,21 @@ class AnimalsOnBoardState(State):
             "reveal": f"{self.players[self.turn]} revealing the hidden tiles on the ark",
             "cut": f"{self.players[self.turn]} cutting the ark to 10 tiles",
         }[self.phase]
-        return _illegal("wrong_phase", f"not a {move.TYPE} now: the table waits for {wanted}")
+        return illegal("wrong_phase", f"not a {move.TYPE} now: the table waits for {wanted}")
 
     def _check_draw(self, tile: str) -> Verdict:
         if len(self.stack) <= self.unseen:
-            return _illegal("stack_empty", "the draw stacks are empty")
+            return illegal("stack_empty", "the draw stacks are empty")
         if tile == UNKNOWN:
             if not self.table_mode:
-                return _illegal("unknown_tile", "a simulated game draws known tiles only")
-            if not self._draw_hidden():
-                return _illegal(
+                return illegal("unknown_tile", "a simulated game draws known tiles only")
+            if not self.draw_is_hidden():
+                return illegal(
                     "unknown_tile", "this tile goes face up in the centre; name it (draw S3V4)"
                 )
             return LEGAL
         if tile not in self.stack:
-            return _illegal("tile_not_in_stack", self._where(tile))
+            return illegal("tile_not_in_stack", self._where(tile))
         return LEGAL
 
     def _where(self, tile: str) -> str:
@@ -373,33 +327,33 @@ class AnimalsOnBoardState(State):
     def _check_give(self, tiles: tuple[str, ...]) -> Verdict:
         hand = self.hands[self.turn]
         if len(tiles) != SETUP_GIVE:
-            return _illegal(
+            return illegal(
                 "bad_give", f"give exactly 2 of your 3 tiles to the centre, not {len(tiles)}"
             )
         outside = [t for t in tiles if t not in hand]
         hidden = hand.count(UNKNOWN)
         for t in outside:
             if hidden == 0 or t not in self.stack:
-                return _illegal("bad_give", f"{t} is not among your drawn tiles")
+                return illegal("bad_give", f"{t} is not among your drawn tiles")
         if len(outside) > hidden:
-            return _illegal(
+            return illegal(
                 "bad_give",
                 f"{' and '.join(outside)} are not among your drawn tiles: only "
-                f"{_plural(hidden, 'of them is', 'of them are')} unseen",
+                f"{plural(hidden, 'of them is', 'of them are')} unseen",
             )
         return LEGAL
 
     def _check_reveal(self, tiles: tuple[str, ...]) -> Verdict:
         hidden = self.arks[self.turn].count(UNKNOWN)
         if len(tiles) != hidden:
-            return _illegal(
+            return illegal(
                 "bad_reveal",
-                f"the ark holds {_plural(hidden, 'hidden tile')}; name exactly those, "
+                f"the ark holds {plural(hidden, 'hidden tile')}; name exactly those, "
                 f"not {len(tiles)}",
             )
         for t in tiles:
             if t not in self.stack:
-                return _illegal("bad_reveal", f"{t} cannot be hidden on the ark: {self._where(t)}")
+                return illegal("bad_reveal", f"{t} cannot be hidden on the ark: {self._where(t)}")
         return LEGAL
 
     def _check_play(self, move: Move) -> Verdict:
@@ -409,16 +363,16 @@ class AnimalsOnBoardState(State):
             if moves[0] is PASS:
                 return LEGAL
             if isinstance(moves[0], Split):
-                return _illegal("must_act", "no pass: a group of 2 or more tiles can be split")
-            return _illegal(
+                return illegal("must_act", "no pass: a group of 2 or more tiles can be split")
+            return illegal(
                 "must_take",
                 f"no pass: every group is a single tile, so take one "
-                f"({_plural(self.food[seat], 'food crate')} pays for it)",
+                f"({plural(self.food[seat], 'food crate')} pays for it)",
             )
         assert isinstance(move, Split | Take)
         g = move.group
         if g >= len(self.groups):
-            return _illegal(
+            return illegal(
                 "no_group",
                 f"there is no group {g}; the centre holds groups 0 to {len(self.groups) - 1}"
                 if self.groups
@@ -428,25 +382,25 @@ class AnimalsOnBoardState(State):
         if isinstance(move, Take):
             food = self.food[seat]
             if size > food:
-                return _illegal(
+                return illegal(
                     "not_enough_food",
-                    f"group {g} holds {_plural(size, 'tile')}, which costs {size} food; "
+                    f"group {g} holds {plural(size, 'tile')}, which costs {size} food; "
                     f"{self.players[seat]} has {food}",
                 )
             return LEGAL
         if size < 2:
-            return _illegal(
+            return illegal(
                 "split_single", f"group {g} is a single tile; split a group of 2 or more"
             )
         last = LETTERS[size - 1]
         if move.part[-1] > last:
-            return _illegal(
+            return illegal(
                 "no_such_tile",
                 f"group {g} holds {size} tiles, lettered a to {last}; there is no tile "
                 f"{move.part[-1]}",
             )
         if move.part[0] == "a":
-            return _illegal(
+            return illegal(
                 "split_names_a",
                 "name the tiles that move to the new group; tile a always stays "
                 "(name the other part instead)",
@@ -698,7 +652,7 @@ class AnimalsOnBoardState(State):
             if UNKNOWN in self.arks[seat]:
                 return dataclasses.replace(self, phase="reveal", turn=seat)
         for seat in range(len(self.players)):
-            if len(self._after_pairs(seat)) > ARK_CAPACITY:
+            if len(self.after_pairs(seat)) > ARK_CAPACITY:
                 return dataclasses.replace(self, phase="cut", turn=seat)
         return dataclasses.replace(self, phase="over")
 
@@ -732,132 +686,25 @@ class AnimalsOnBoardState(State):
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None
-        scores: dict[str, int] = {}
-        species: dict[str, int] = {}
-        breakdown: dict[str, tuple[ScoreLine, ...]] = {}
-        for seat, player in enumerate(self.players):
-            held = self.holding(seat)
-            pairs = noah_pairs(held)
-            sailing = tuple(t for t in held if t not in pairs)
-            animals = tally(sailing)
-            food = self.food[seat]
-            herds = ", ".join(
-                f"{h[0].split('V')[0]} x{len(h)} = {5 * len(h)}" for h in animals.herds
-            )
-            breakdown[player] = (
-                ScoreLine("pairs to Noah", 0, " ".join(pairs) or "none"),
-                ScoreLine("tiles cut", 0, " ".join(self.cut[seat]) or "none"),
-                ScoreLine("singles", animals.single_points, " ".join(animals.singles) or "none"),
-                ScoreLine("herds", animals.herd_points, herds or "none"),
-                ScoreLine("food", food, _plural(food, "crate")),
-            )
-            scores[player] = animals.points + food
-            species[player] = animals.species
-        ranking = rank_players(self.players, lambda p: (scores[p], species[p]))
-        return Outcome(
-            scores=scores,
-            breakdown=breakdown,
-            ranking=ranking,
-            tiebreak=_tiebreak_text(self.players, scores, species, ranking),
-        )
+        holdings = [self.holding(seat) for seat in range(len(self.players))]
+        return final_outcome(self.players, holdings, self.food, self.cut)
 
     # -- views -------------------------------------------------------------------
 
     def view(self, player: str | None) -> dict[str, Any]:
-        seat = self.players.index(player) if player is not None else -1
-        open_arks = self.phase in ("reveal", "cut", "over")
-        overflow_open = self.options["overflow_tiles"] == "face_up"
-        seats = []
-        for i, name in enumerate(self.players):
-            mine = i == seat
-            entry: dict[str, Any] = {
-                "player": name,
-                "food": self.food[i],
-                "tiles": len(self.holding(i)),
-                "dropped": self.dropped[i],
-                "start_flag": i == self.start,
-                "hand": len(self.hands[i]),
-            }
-            if mine or open_arks:
-                entry["ark"] = list(self.arks[i])
-            if mine or open_arks or overflow_open:
-                entry["overflow"] = list(self.overflow[i])
-            if mine:
-                entry["hand_tiles"] = list(self.hands[i])
-            if open_arks:
-                entry["cut"] = list(self.cut[i])
-            seats.append(entry)
-        centre = []
-        for g, tiles in enumerate(self.groups):
-            shown = list(tiles) + ([UNKNOWN] if g == self.down_group else [])
-            centre.append({"group": g, "tiles": shown, "letters": LETTERS[: len(shown)]})
-        out: dict[str, Any] = {
-            "game": GAME_ID,
-            "viewer": player,
-            "phase": self.phase,
-            "round": self.round,
-            "to_move": self.to_move,
-            "final_turn": self.final_turn,
-            "options": dict(self.options),
-            "players": seats,
-            "centre": centre,
-            "stack": len(self.stack) - self.unseen,
-            "supply": self.supply,
-            "removed": list(self.removed),
-            "events": [e.to_json() for e in self.events],
-        }
-        if self.phase == "cut":
-            advice = self.advice(self.turn)
-            out["advice"] = [
-                {
-                    "keep": list(k.tiles),
-                    "cut": list(k.cut_from(self._after_pairs(self.turn))),
-                    "points": k.points,
-                    "species": k.species,
-                }
-                for k in advice
-            ]
-        return out
+        return table_view(self, player)
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
-        """A draw into a setup hand or face down shows ``?`` to everyone but its owner."""
-        if isinstance(move, Draw) and self._draw_hidden():
-            owner = self.players[self.turn] if self.phase == "deal" else None
-            if viewer is None or viewer != owner:
-                return Draw(UNKNOWN).to_json()
-        if isinstance(move, Give) and (viewer is None or viewer != self.players[self.turn]):
-            return {"type": Give.TYPE, "tiles": [UNKNOWN, UNKNOWN]}
-        out = move.to_json()
-        if isinstance(move, Split | Take) and self.check(move):
-            out["tiles"] = [
-                UNKNOWN if i == len(self.groups[move.group]) else t
-                for i, t in enumerate(self.group_tiles(move.group))
-            ]
-        return out
+        """A hidden draw or give shows ``?`` to all but its owner; a split lists the tiles."""
+        return public_move_json(self, move, viewer)
 
     # -- JSON ----------------------------------------------------------------------
 
     def _body_json(self) -> dict[str, Any]:
         return {
-            "phase": self.phase,
-            "round": self.round,
-            "removed": list(self.removed),
-            "stack": list(self.stack),
-            "unseen": self.unseen,
-            "hands": [list(h) for h in self.hands],
-            "arks": [list(a) for a in self.arks],
-            "overflow": [list(o) for o in self.overflow],
-            "food": list(self.food),
-            "supply": self.supply,
-            "groups": [list(g) for g in self.groups],
-            "down_group": self.down_group,
-            "down_tile": self.down_tile,
-            "start": self.start,
-            "turn": self.turn,
-            "dropped": list(self.dropped),
-            "final_turn": self.final_turn,
-            "passes": self.passes,
-            "cut": [list(c) for c in self.cut],
+            f.name: jsonable(getattr(self, f.name))
+            for f in dataclasses.fields(self)
+            if f.name not in _COMMON_FIELDS
         }
 
     @classmethod
@@ -898,39 +745,7 @@ class AnimalsOnBoardState(State):
 
     def conservation_problem(self) -> str | None:
         """What breaks the conservation of tiles and food (§8), or None."""
-        n = len(self.players)
-        if self.phase not in PHASES:
-            return f"unknown phase {self.phase!r}"
-        for name, per in (
-            ("hands", self.hands),
-            ("arks", self.arks),
-            ("overflow", self.overflow),
-            ("food", self.food),
-            ("dropped", self.dropped),
-            ("cut", self.cut),
-        ):
-            if len(per) != n:
-                return f"{name} lists {len(per)} seats for {n} players"
-        if not (0 <= self.start < n and 0 <= self.turn < n):
-            return "start and turn must be seats"
-        if self.supply + sum(self.food) != FOOD_CRATES or min(self.food) < 0:
-            return f"food adds up to {self.supply + sum(self.food)}, not {FOOD_CRATES}"
-        if not -1 <= self.down_group < len(self.groups) or (
-            (self.down_group >= 0) != (self.down_tile is not None)
-        ):
-            return "the face-down tile and its group disagree"
-        placed = [t for t in self.placed_tiles() if t != UNKNOWN]
-        boxed = [t for s in self.removed for t in TILES_OF[s]]
-        every = placed + boxed + list(self.stack)
-        if len(every) != len(set(every)):
-            dup = sort_tiles(tuple(t for t in set(every) if every.count(t) > 1))
-            return f"tiles in two places: {' '.join(dup)}"
-        missing = sort_tiles(tuple(set(TILES) - set(every)))
-        if missing:
-            return f"tiles missing: {' '.join(missing)}"
-        if self.placed_tiles().count(UNKNOWN) != self.unseen:
-            return "the count of unseen tiles disagrees with the table"
-        return None
+        return conservation_problem(self)
 
     def placed_tiles(self) -> list[str]:
         """Every tile out of the stacks and not in the box: hands, arks, overflow, centre, cut."""
@@ -941,26 +756,6 @@ class AnimalsOnBoardState(State):
         if self.down_tile is not None:
             out.append(self.down_tile)
         return out
-
-
-def _tiebreak_text(
-    players: tuple[str, ...],
-    scores: Mapping[str, int],
-    species: Mapping[str, int],
-    ranking: tuple[tuple[str, ...], ...],
-) -> str:
-    parts = []
-    for total in sorted(set(scores.values()), reverse=True):
-        tied = [p for p in players if scores[p] == total]
-        if len(tied) < 2:
-            continue
-        counts = ", ".join(f"{p} {species[p]}" for p in tied)
-        shared = [tier for tier in ranking if len(tier) > 1 and scores[tier[0]] == total]
-        text = f"tied on {total}: more species on the ark wins ({counts})"
-        if shared:
-            text += "; " + ", ".join(" and ".join(t) for t in shared) + " share the place"
-        parts.append(text)
-    return "; ".join(parts)
 
 
 def new_game(
