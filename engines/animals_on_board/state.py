@@ -198,6 +198,8 @@ class AnimalsOnBoardState(State):
         if phase == "play":
             return self._play_moves()
         if phase in ("deal", "refill"):
+            if len(self.stack) <= self.unseen:
+                return ()  # every tile left is accounted for by unseen tiles: none to draw
             draws: tuple[Move, ...] = tuple(map(DRAWS.__getitem__, self.stack))
             if self.table_mode and self.draw_is_hidden() and len(self.stack) > self.unseen:
                 draws += (DRAWS[UNKNOWN],)
