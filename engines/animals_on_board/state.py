@@ -201,7 +201,7 @@ class AnimalsOnBoardState(State):
             if len(self.stack) <= self.unseen:
                 return ()  # every tile left is accounted for by unseen tiles: none to draw
             draws: tuple[Move, ...] = tuple(map(DRAWS.__getitem__, self.stack))
-            if self.table_mode and self.draw_is_hidden() and len(self.stack) > self.unseen:
+            if self.table_mode and self.draw_is_hidden():
                 draws += (DRAWS[UNKNOWN],)
             return draws
         if phase == "remove":
