@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engines import animals_on_board
+from engines import animals_on_board, noah
 from engines.core import (
     CHANCE,
     LEGAL,
@@ -33,9 +33,7 @@ from engines.core import (
     play_random,
 )
 
-GAMES: dict[str, ModuleType] = {
-    animals_on_board.GAME.id: animals_on_board,
-}
+GAMES: dict[str, ModuleType] = {m.GAME.id: m for m in (noah, animals_on_board)}
 
 
 def game(game_id: str) -> ModuleType:

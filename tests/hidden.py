@@ -13,10 +13,11 @@ import random
 from collections.abc import Callable
 
 from engines.core import State
-from tests.games_hidden import animals_on_board_hidden
+from tests.games_hidden import animals_on_board_hidden, noah_hidden
 
 Variant = Callable[[State, str | None, random.Random], State | None]
 
 VARIANTS: dict[str, Variant] = {
+    "noah": noah_hidden.variant,
     "animals_on_board": animals_on_board_hidden.variant,
 }

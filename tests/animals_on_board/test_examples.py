@@ -11,7 +11,7 @@ from companion.cli import main
 from engines import UNKNOWN
 from engines.animals_on_board import Cut, load_state
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "animals_on_board"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "animals_on_board"
 
 
 @pytest.mark.parametrize("name", ["start.json", "table.json", "departure.json", "end.json"])

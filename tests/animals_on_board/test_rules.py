@@ -25,7 +25,7 @@ from engines.animals_on_board import (
     parse_move,
 )
 from engines.core import CHANCE, InvalidMove, InvalidSetup, InvalidState
-from tests.aob_tables import NAMES, position, tiles
+from tests.animals_on_board.tables import NAMES, position, tiles
 
 # The arks of the spec's worked examples 1 and 2 (§9), and a third player.
 X_ARK = "S1V1 S1V3 S1V5 S2V2 S2V4 S3V5 S4V4 S5V1 S5V2 S5V3 S5V4 S6V3"

@@ -18,7 +18,7 @@ from engines.animals_on_board import (
     tally,
 )
 from engines.animals_on_board.tiles import FOOD_CRATES, SPECIES, SPECIES_OF, TILES, TILES_OF
-from tests.aob_tables import NAMES
+from tests.animals_on_board.tables import NAMES
 
 
 def tile_places(state: AnimalsOnBoardState) -> Counter[str]:
