@@ -9,8 +9,8 @@ Player moves (``shared/rules/animals_on_board.md`` §5, §7), as notation and JS
 - ``pass`` / ``{"type": "pass"}``: neither action is possible.
 - ``give S1V3 S4V5`` / ``{"type": "give", "tiles": [...]}``: setup, these two
   of the three drawn tiles go to the centre, the third onto the ark.
-- ``reveal S3V4`` / ``{"type": "reveal", "tiles": [...]}``: departure of a
-  table game, the identities of the hidden tiles on the ark.
+- ``reveal S3V4`` / ``{"type": "reveal", "tile": "S3V4"}``: departure of a
+  table game, one hidden tile on the ark named (one move per hidden tile).
 - ``cut S1V1 S5V2`` / ``{"type": "cut", "tiles": [...]}``: departure, these
   tiles go back to the box so that exactly 10 sail.
 - ``remove S11`` / ``{"type": "remove", "species": "S11"}``: setup with 2 or 3
@@ -56,28 +56,42 @@ def _words(text: str, keyword: str) -> list[str] | None:
     return words[1:]
 
 
-@dataclass(frozen=True)
-class Draw(Move):
-    """Chance: a tile drawn from the stacks to where the rules send it next."""
+def _one_word(text: str, keyword: str, example: str) -> str | None:
+    """The single word after ``keyword``, None when ``text`` is another move."""
+    rest = _words(text, keyword)
+    if rest is None:
+        return None
+    if len(rest) != 1:
+        raise InvalidMove(f"write it as {example!r}, not {text!r}")
+    return rest[0]
 
-    TYPE: ClassVar[str] = "draw"
+
+@dataclass(frozen=True)
+class _OneTile(Move):
+    """A move that names one tile: ``<type> S3V4``."""
+
+    UNKNOWN_OK: ClassVar[bool] = False
     tile: str
 
     def __post_init__(self) -> None:
-        if not isinstance(self.tile, str) or self.tile not in ORDER:
-            raise InvalidMove(f"{self.tile!r} is not an animal tile or {UNKNOWN!r}")
+        if self.tile not in ORDER or (self.tile == UNKNOWN and not self.UNKNOWN_OK):
+            raise InvalidMove(f"{self.tile!r} is not an animal tile (tiles are written like S3V4)")
 
     def notation(self) -> str:
-        return f"draw {self.tile}"
+        return f"{self.TYPE} {self.tile}"
 
     @classmethod
-    def from_notation(cls, text: str) -> Draw | None:
-        rest = _words(text, cls.TYPE)
-        if rest is None:
-            return None
-        if len(rest) != 1:
-            raise InvalidMove(f"write a draw as 'draw S3V4' or 'draw ?', not {text!r}")
-        return cls(rest[0].upper())
+    def from_notation(cls, text: str) -> _OneTile | None:
+        word = _one_word(text, cls.TYPE, f"{cls.TYPE} S3V4")
+        return None if word is None else cls(word.upper())
+
+
+@dataclass(frozen=True)
+class Draw(_OneTile):
+    """Chance: a tile drawn from the stacks to where the rules send it next (``?``: unseen)."""
+
+    TYPE: ClassVar[str] = "draw"
+    UNKNOWN_OK: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)
@@ -96,12 +110,8 @@ class Remove(Move):
 
     @classmethod
     def from_notation(cls, text: str) -> Remove | None:
-        rest = _words(text, cls.TYPE)
-        if rest is None:
-            return None
-        if len(rest) != 1:
-            raise InvalidMove(f"write a removal as 'remove S11', not {text!r}")
-        return cls(rest[0].upper())
+        word = _one_word(text, cls.TYPE, "remove S11")
+        return None if word is None else cls(word.upper())
 
 
 @dataclass(frozen=True)
@@ -132,8 +142,8 @@ class Give(_TileList):
 
 
 @dataclass(frozen=True)
-class Reveal(_TileList):
-    """Departure in a table game: the identities of the hidden tiles on the mover's ark."""
+class Reveal(_OneTile):
+    """Departure in a table game: one hidden tile on the mover's ark, named."""
 
     TYPE: ClassVar[str] = "reveal"
 
@@ -200,12 +210,12 @@ class Take(Move):
 
     @classmethod
     def from_notation(cls, text: str) -> Take | None:
-        rest = _words(text, cls.TYPE)
-        if rest is None:
+        word = _one_word(text, cls.TYPE, "take 2")
+        if word is None:
             return None
-        if len(rest) != 1 or not rest[0].isdigit():
+        if not word.isdigit():
             raise InvalidMove(f"write a take as 'take 2' (the group), not {text!r}")
-        return cls(int(rest[0]))
+        return cls(int(word))
 
 
 @dataclass(frozen=True)

@@ -209,8 +209,7 @@ class AnimalsOnBoardState(State):
         if phase == "give":
             return tuple(self._give_moves())
         if phase == "reveal":
-            hidden = self.arks[self.turn].count(UNKNOWN)
-            return tuple(Reveal(c) for c in combinations(self.stack, hidden))
+            return tuple(Reveal(t) for t in self.stack)
         if phase == "cut":
             return self._cut_moves()
         return ()
@@ -295,7 +294,12 @@ class AnimalsOnBoardState(State):
         if isinstance(move, Reveal):
             if phase != "reveal":
                 return self._wrong_phase(move)
-            return self._check_reveal(move.tiles)
+            if move.tile not in self.stack:
+                return illegal(
+                    "bad_reveal",
+                    f"{move.tile} cannot be hidden on the ark: {self._where(move.tile)}",
+                )
+            return LEGAL
         if isinstance(move, Cut):
             if phase != "cut":
                 return self._wrong_phase(move)
@@ -312,7 +316,7 @@ class AnimalsOnBoardState(State):
             "give": f"{self.players[self.turn]} giving two tiles to the centre (give S1V3 S4V5)",
             "refill": "a tile to refill the centre (draw S3V4)",
             "play": f"{self.players[self.turn]}'s turn (split, take or pass)",
-            "reveal": f"{self.players[self.turn]} revealing the hidden tiles on the ark",
+            "reveal": f"{self.players[self.turn]} naming a hidden tile on the ark (reveal S3V4)",
             "cut": f"{self.players[self.turn]} cutting the ark to 10 tiles",
         }[self.phase]
         return illegal("wrong_phase", f"not a {move.TYPE} now: the table waits for {wanted}")
@@ -355,19 +359,6 @@ class AnimalsOnBoardState(State):
                 f"{' and '.join(outside)} are not among your drawn tiles: only "
                 f"{plural(hidden, 'of them is', 'of them are')} unseen",
             )
-        return LEGAL
-
-    def _check_reveal(self, tiles: tuple[str, ...]) -> Verdict:
-        hidden = self.arks[self.turn].count(UNKNOWN)
-        if len(tiles) != hidden:
-            return illegal(
-                "bad_reveal",
-                f"the ark holds {plural(hidden, 'hidden tile')}; name exactly those, "
-                f"not {len(tiles)}",
-            )
-        for t in tiles:
-            if t not in self.stack:
-                return illegal("bad_reveal", f"{t} cannot be hidden on the ark: {self._where(t)}")
         return LEGAL
 
     def _check_play(self, move: Move) -> Verdict:
@@ -437,7 +428,7 @@ class AnimalsOnBoardState(State):
         if isinstance(move, Give):
             return self._apply_give(move.tiles)
         if isinstance(move, Reveal):
-            return self._apply_reveal(move.tiles)
+            return self._apply_reveal(move.tile)
         assert isinstance(move, Cut)
         return self._apply_cut(move.tiles)
 
@@ -660,16 +651,14 @@ class AnimalsOnBoardState(State):
                 return self._with(phase="cut", turn=seat)
         return self._with(phase="over")
 
-    def _apply_reveal(self, tiles: tuple[str, ...]) -> AnimalsOnBoardState:
+    def _apply_reveal(self, tile: str) -> AnimalsOnBoardState:
         seat = self.turn
+        ark = list(self.arks[seat])
+        ark.remove(UNKNOWN)
         arks = list(self.arks)
-        arks[seat] = sort_tiles(tuple(t for t in arks[seat] if t != UNKNOWN) + tiles)
-        gone = set(tiles)
-        return self._with(
-            arks=tuple(arks),
-            stack=tuple(t for t in self.stack if t not in gone),
-            unseen=self.unseen - len(tiles),
-        )._next_departure()
+        arks[seat] = sort_tiles((*ark, tile))
+        stack, _ = self._unstack(tile)
+        return self._with(arks=tuple(arks), stack=stack, unseen=self.unseen - 1)._next_departure()
 
     def _apply_cut(self, tiles: tuple[str, ...]) -> AnimalsOnBoardState:
         seat = self.turn

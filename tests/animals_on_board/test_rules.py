@@ -323,9 +323,13 @@ def test_table_reveal_resolves_unknown_tiles() -> None:
     assert state.conservation_problem() is None
     state = state.apply(Pass())
     assert state.phase == "reveal" and state.to_move == "ann"
-    assert state.check(Reveal(tiles("S1V4 S1V5"))).code == "animals_on_board.bad_reveal"
-    assert state.check(Reveal(("S4V1",))).code == "animals_on_board.bad_reveal"
-    state = state.apply(Reveal(("S6V5",)))
+    assert len(state.legal_moves()) == len(state.stack)
+    verdict = state.check(Reveal("S4V1"))
+    assert verdict.code == "animals_on_board.bad_reveal" and "already on the table" in str(
+        verdict.reason
+    )
+    assert state.check(Reveal("S12V1")).code == "animals_on_board.bad_reveal"
+    state = state.apply(Reveal("S6V5"))
     assert state.phase == "over" and "S6V5" in state.arks[0]
     outcome = state.outcome()
     assert outcome is not None and outcome.scores["ann"] == 45 + 5
@@ -345,7 +349,7 @@ def test_table_reveal_resolves_unknown_tiles() -> None:
         ("draw ?", Draw(UNKNOWN)),
         ("give S4V5 S1V3", Give(("S1V3", "S4V5"))),
         ("cut S5V2 S1V1", Cut(("S1V1", "S5V2"))),
-        ("reveal S12V5", Reveal(("S12V5",))),
+        ("reveal s12v5", Reveal("S12V5")),
         ("remove S11", Remove("S11")),
     ],
 )
