@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from engines.animals_on_board import (
     AnimalsOnBoardState,
+    Draw,
     best_keeps,
     legal_keeps,
     new_game,
@@ -18,6 +19,7 @@ from engines.animals_on_board import (
     tally,
 )
 from engines.animals_on_board.tiles import FOOD_CRATES, SPECIES, SPECIES_OF, TILES, TILES_OF
+from engines.core import UNKNOWN, Move
 from tests.animals_on_board.tables import NAMES
 
 
@@ -121,3 +123,23 @@ def test_the_advisor_is_never_beaten(ark: tuple[str, ...]) -> None:
         assert (runner_up.points, runner_up.species) == max(others)
     else:
         assert len(found) == 1
+
+
+@settings(max_examples=20, deadline=None)
+@given(n=st.integers(2, 4), data=st.data())
+def test_table_games_with_unseen_tiles_reach_a_score(n: int, data: st.DataObject) -> None:
+    """A table game (no seed): hidden draws may stay unknown until the arks are revealed."""
+    state = new_game(NAMES[:n], options={"removed_species": "random"})
+    while not state.is_over:
+        legal = state.legal_moves()
+        if Draw(UNKNOWN) in legal and data.draw(st.booleans(), label="unseen"):
+            move: Move = Draw(UNKNOWN)
+        else:
+            move = legal[data.draw(st.integers(0, len(legal) - 1), label="move")]
+        state = state.apply(move)
+        known = Counter(t for t in tile_places(state).elements() if t != UNKNOWN)
+        assert known == Counter(TILES), "unseen tiles are still counted in the stack"
+        assert state.placed_tiles().count(UNKNOWN) == state.unseen
+        assert state.conservation_problem() is None
+    assert all(UNKNOWN not in state.holding(i) for i in range(n))
+    assert state.outcome() is not None
