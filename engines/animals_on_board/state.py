@@ -20,7 +20,7 @@ and ``removed_species`` (§11). Readings the engine fixes:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
@@ -33,7 +33,7 @@ from engines.animals_on_board.advisor import (
     legal_keeps,
     noah_pairs,
 )
-from engines.animals_on_board.info import GAME, GAME_ID, illegal, plural
+from engines.animals_on_board.info import GAME, GAME_ID, ILLEGAL, illegal, plural
 from engines.animals_on_board.integrity import conservation_problem
 from engines.animals_on_board.moves import (
     DRAWS,
@@ -70,6 +70,7 @@ from engines.core import (
     UNKNOWN,
     Event,
     GameInfo,
+    IllegalMove,
     InvalidSetup,
     InvalidState,
     Move,
@@ -262,6 +263,29 @@ class AnimalsOnBoardState(State):
         if UNKNOWN in tiles or len(tiles) <= ARK_CAPACITY:
             return []
         return best_keeps(tiles, 2)
+
+    def split_of(self, group: int, tiles: Sequence[str]) -> Split:
+        """The split that moves ``tiles`` out of group ``group`` (``?``: the face-down tile).
+
+        A phone or the scanner knows tiles, not letters; either part may be named.
+
+        Raises:
+            IllegalMove: no such group, a tile not in it, or the whole group named.
+        """
+        if not 0 <= group < len(self.groups):
+            raise IllegalMove(ILLEGAL + "no_group", f"there is no group {group}")
+        shown = [*self.groups[group], *([UNKNOWN] if group == self.down_group else [])]
+        for t in tiles:
+            if t not in shown:
+                raise IllegalMove(ILLEGAL + "no_such_tile", f"{t} is not in group {group}")
+        named = {shown.index(t) for t in tiles}
+        if 0 in named:
+            named = set(range(len(shown))) - named
+        if not named:
+            raise IllegalMove(
+                ILLEGAL + "split_whole", "name the tiles of one part, not the whole group"
+            )
+        return Split(group, "".join(LETTERS[i] for i in sorted(named)))
 
     def suggested_move(self) -> Move | None:
         """The default offered to the player to move: the advisor's best cut."""
@@ -526,8 +550,13 @@ class AnimalsOnBoardState(State):
         groups[g] = rest
         groups.append(part)
         down_group = self.down_group
-        if g == down_group and mask >> len(face_up) & 1:
-            down_group = len(groups) - 1
+        stays, moves = list(rest), list(part)
+        if g == down_group:
+            if mask >> len(face_up) & 1:
+                down_group = len(groups) - 1
+                moves.append(UNKNOWN)
+            else:
+                stays.append(UNKNOWN)
         seat = self.turn
         food = list(self.food)
         supply = self.supply
@@ -543,7 +572,14 @@ class AnimalsOnBoardState(State):
             food=tuple(food),
             supply=supply,
             passes=0,
-            events=(),
+            events=(
+                Event(
+                    "split",
+                    f"{self.players[seat]} splits group {g}: {' '.join(stays)} | "
+                    f"{' '.join(moves)} (new group {len(groups) - 1})",
+                    {"player": self.players[seat], "group": g, "stays": stays, "moves": moves},
+                ),
+            ),
         )
         return state._end_turn(passed=False)
 

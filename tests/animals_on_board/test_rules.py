@@ -142,6 +142,20 @@ def test_a_split_names_the_part_that_moves_and_keeps_tile_a() -> None:
     assert after.food[0] == 2 and after.to_move == "bob"
 
 
+def test_a_split_can_be_built_from_the_tiles_of_either_part() -> None:
+    state = position(4, groups=["S1V1 S2V2 S3V3 S4V4"], down="S5V5", down_group=0)
+    assert state.split_of(0, ["S3V3", UNKNOWN]) == Split(0, "ce")
+    assert state.split_of(0, ["S1V1", "S2V2", "S4V4"]) == Split(0, "ce")
+    with pytest.raises(IllegalMove, match="not in group 0"):
+        state.split_of(0, ["S9V9"])
+    with pytest.raises(IllegalMove, match="whole group"):
+        state.split_of(0, ["S1V1", "S2V2", "S3V3", "S4V4", UNKNOWN])
+    with pytest.raises(IllegalMove, match="no group 3"):
+        state.split_of(3, ["S1V1"])
+    after = state.apply(Split(0, "ce"))
+    assert after.events[0].text == "ann splits group 0: S1V1 S2V2 S4V4 | S3V3 ? (new group 1)"
+
+
 def test_splitting_off_the_face_down_tile_alone() -> None:
     state = position(2, groups=["S1V1"], down="S2V5", down_group=0)
     after = state.apply(Split(0, "b"))
