@@ -429,3 +429,28 @@ def test_catalog_lists_every_piece() -> None:
     assert set(mats[1].data["zones"]) == {"ark", "overflow", "food"}
     assert CATALOG["S3V4"].data == {"species": "S3", "value": 4}
     assert CATALOG["S3V4"].names["zh-Hant"] == "狐狸 4"
+
+
+def test_setup_draws_and_gives_stay_hidden_from_the_others() -> None:
+    state = new_game(NAMES[:4], seed=2)
+    assert state.phase == "deal" and state.to_move == CHANCE
+    first = state.chance_move()
+    assert isinstance(first, Draw)
+    assert state.public_move(first, "ann") == first.to_json()
+    assert state.public_move(first, "bob") == {"type": "draw", "tile": UNKNOWN}
+    state = advance(state)
+    give = state.legal_moves()[0]
+    assert state.public_move(give, "bob")["tiles"] == [UNKNOWN, UNKNOWN]
+    state = state.apply(give)
+    public = json.dumps(state.view("bob"))
+    assert all(t not in public for t in state.hands[0] + state.arks[0])
+    assert state.view("bob")["players"][0]["hand"] == 2
+    assert state.view("ann")["players"][0]["hand_tiles"] == list(give.to_json()["tiles"])
+
+
+def test_at_the_departure_every_ark_is_shown_with_the_advice() -> None:
+    state = departure_table().apply(Pass())
+    public = state.view(None)
+    assert public["players"][2]["ark"] == list(tiles(Z_ARK))
+    assert public["advice"][0]["cut"] == ["S10V1", "S10V2"]
+    assert public["advice"][0]["points"] == 50 and public["advice"][1]["points"] == 48
