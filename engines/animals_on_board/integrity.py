@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.animals_on_board.tiles import FOOD_CRATES, TILES, TILES_OF, sort_tiles
+from engines.animals_on_board.tiles import (
+    FOOD_CAP,
+    FOOD_CRATES,
+    ORDER,
+    SPECIES,
+    TILES,
+    TILES_OF,
+    sort_tiles,
+)
 from engines.core import UNKNOWN
 
 if TYPE_CHECKING:
@@ -36,13 +44,21 @@ def conservation_problem(state: AnimalsOnBoardState) -> str | None:
             return f"{name} lists {len(per)} seats for {n} players"
     if not (0 <= state.start < n and 0 <= state.turn < n):
         return "start and turn must be seats"
-    if state.supply + sum(state.food) != FOOD_CRATES or min(state.food) < 0:
+    if state.supply + sum(state.food) != FOOD_CRATES:
         return f"food adds up to {state.supply + sum(state.food)}, not {FOOD_CRATES}"
+    if not all(0 <= f <= FOOD_CAP for f in state.food):
+        return f"a player holds 0 to {FOOD_CAP} food, not {max(state.food)}"
+    foreign = [s for s in state.removed if s not in SPECIES]
+    if foreign:
+        return f"{foreign[0]!r} is not a species (S1 to S12)"
     if not -1 <= state.down_group < len(state.groups) or (
         (state.down_group >= 0) != (state.down_tile is not None)
     ):
         return "the face-down tile and its group disagree"
     placed = [t for t in state.placed_tiles() if t != UNKNOWN]
+    strange = [t for t in placed + list(state.stack) if t not in ORDER or t == UNKNOWN]
+    if strange:
+        return f"{strange[0]!r} is not an animal tile (tiles are written like S3V4)"
     boxed = [t for s in state.removed for t in TILES_OF[s]]
     every = placed + boxed + list(state.stack)
     if len(every) != len(set(every)):

@@ -410,6 +410,15 @@ def test_state_json_round_trips_and_broken_documents_are_refused() -> None:
     twice = dict(doc, groups=[["S1V1"], ["S9V4", "S10V3"]])
     with pytest.raises(InvalidState, match="two places"):
         load_state(twice)
+    strange = dict(doc, groups=[["S9V4", "S10V3", "S13V1"]])
+    with pytest.raises(InvalidState, match="'S13V1' is not an animal tile"):
+        load_state(strange)
+    gone = dict(doc, groups=[["S9V4"]])
+    with pytest.raises(InvalidState, match="tiles missing: S10V3"):
+        load_state(gone)
+    greedy = dict(doc, food=[7, 0, 0], supply=13)
+    with pytest.raises(InvalidState, match="0 to 5 food"):
+        load_state(greedy)
 
 
 def test_setup_is_checked() -> None:
