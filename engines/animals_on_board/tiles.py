@@ -129,7 +129,12 @@ def _components() -> list[Component]:
             t,
             "tile",
             {lang: tile_name(t, lang) for lang in ("en", "zh-Hant")},
-            {"species": SPECIES_OF[t], "value": VALUE_OF[t]},
+            {
+                "species": SPECIES_OF[t],
+                "species_en": SPECIES_NAMES[SPECIES_OF[t]]["en"],
+                "species_zh": SPECIES_NAMES[SPECIES_OF[t]]["zh-Hant"],
+                "value": VALUE_OF[t],
+            },
         )
         for t in TILES
     ]

@@ -436,7 +436,12 @@ def test_catalog_lists_every_piece() -> None:
     mats = CATALOG.of_kind("mat")
     assert [m.id for m in mats] == ["CENTRE", "ARK1", "ARK2", "ARK3", "ARK4"]
     assert set(mats[1].data["zones"]) == {"ark", "overflow", "food"}
-    assert CATALOG["S3V4"].data == {"species": "S3", "value": 4}
+    assert CATALOG["S3V4"].data == {
+        "species": "S3",
+        "species_en": "Fox",
+        "species_zh": "狐狸",
+        "value": 4,
+    }
     assert CATALOG["S3V4"].names["zh-Hant"] == "狐狸 4"
 
 
