@@ -52,11 +52,25 @@ def _x_text(x: int) -> str:
     return f" x{x}" if x else ""
 
 
-def _x_json(obj: Any) -> int:
-    x = obj.get("x", 0)
+def _check_player(player: Any) -> None:
+    if not isinstance(player, str) or not player:
+        raise InvalidMove(f"a move names its player, not {player!r}")
+
+
+def _check_cards(cards: tuple[Card, ...]) -> None:
+    for c in cards:
+        if c != UNKNOWN and (isinstance(c, bool) or not isinstance(c, int) or c < 0):
+            raise InvalidMove(f"a card is its number or {UNKNOWN!r}, not {c!r}")
+
+
+def _check_x(x: Any) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= MAX_X_TOKENS:
         raise InvalidMove(f"'x' is the number of X-tokens spent, 0 to {MAX_X_TOKENS}, not {x!r}")
     return x
+
+
+def _x_json(obj: Any) -> int:
+    return _check_x(obj.get("x", 0))
 
 
 # --------------------------------------------------------------------------- moves
@@ -70,6 +84,12 @@ class BuildAction(Move):
     player: str
     buildings: tuple[Placement, ...]
     x: int = 0
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+        if not self.buildings:
+            raise InvalidMove("a build move places at least one building")
+        _check_x(self.x)
 
     def notation(self) -> str:
         tiles = " ".join(p.notation() for p in self.buildings)
@@ -98,7 +118,7 @@ class BuildAction(Move):
         tiles = obj.get("buildings")
         if not isinstance(tiles, list):
             raise InvalidMove("a build move lists its 'buildings'")
-        return cls(str(obj["player"]), tuple(Placement.from_json(t) for t in tiles), _x_json(obj))
+        return cls(obj.get("player"), tuple(Placement.from_json(t) for t in tiles), _x_json(obj))
 
 
 @dataclass(frozen=True)
@@ -109,6 +129,12 @@ class AnimalsAction(Move):
     player: str
     plays: tuple[AnimalPlay, ...]
     x: int = 0
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+        if not self.plays:
+            raise InvalidMove("an animals move plays at least one animal")
+        _check_x(self.x)
 
     def notation(self) -> str:
         plays = " ".join(p.notation() for p in self.plays)
@@ -137,7 +163,7 @@ class AnimalsAction(Move):
         plays = obj.get("plays")
         if not isinstance(plays, list):
             raise InvalidMove("an animals move lists its 'plays'")
-        return cls(str(obj["player"]), tuple(AnimalPlay.from_json(p) for p in plays), _x_json(obj))
+        return cls(obj.get("player"), tuple(AnimalPlay.from_json(p) for p in plays), _x_json(obj))
 
 
 @dataclass(frozen=True)
@@ -149,6 +175,7 @@ class XTokenAction(Move):
     card: str
 
     def __post_init__(self) -> None:
+        _check_player(self.player)
         if self.card not in ACTIONS:
             raise InvalidMove(f"{self.card!r} is not an action card ({', '.join(ACTIONS)})")
 
@@ -171,8 +198,12 @@ class Snap(Move):
     x: int = 0
 
     def __post_init__(self) -> None:
+        _check_player(self.player)
+        if isinstance(self.folder, bool) or not isinstance(self.folder, int):
+            raise InvalidMove(f"a display folder is a number 1-6, not {self.folder!r}")
         if not 1 <= self.folder <= 6:
             raise InvalidMove(f"display folder {self.folder} is not 1-6")
+        _check_x(self.x)
 
     def notation(self) -> str:
         return f"snap {self.player} f{self.folder}{_x_text(self.x)}"
@@ -190,6 +221,10 @@ class BreakDiscard(Move):
     TYPE: ClassVar[str] = "discard"
     player: str
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+        _check_cards(self.cards)
 
     def notation(self) -> str:
         return f"discard {self.player} {','.join(str(c) for c in self.cards) or '-'}"
@@ -210,7 +245,7 @@ class BreakDiscard(Move):
         cards = obj.get("cards")
         if not isinstance(cards, list):
             raise InvalidMove("a discard move lists its 'cards'")
-        return cls(str(obj["player"]), tuple(UNKNOWN if c == UNKNOWN else int(c) for c in cards))
+        return cls(obj.get("player"), tuple(UNKNOWN if c == UNKNOWN else int(c) for c in cards))
 
 
 @dataclass(frozen=True)
@@ -225,6 +260,7 @@ class SetBoard(Move):
     board: Mapping[str, Any]
 
     def __post_init__(self) -> None:
+        _check_player(self.player)
         if not isinstance(self.board, Mapping):
             raise InvalidMove(
                 f"a 'board' move carries the board as a JSON object, not {self.board!r}"
@@ -241,14 +277,19 @@ class SetDisplay(Move):
     TYPE: ClassVar[str] = "display"
     cards: tuple[Card, ...]
 
+    def __post_init__(self) -> None:
+        _check_cards(self.cards)
+
     def notation(self) -> str:
-        return "display " + ",".join(str(c) for c in self.cards)
+        return "display " + (",".join(str(c) for c in self.cards) or "-")
 
     @classmethod
     def from_notation(cls, text: str) -> SetDisplay | None:
-        m = re.fullmatch(r"display (?P<cards>(\d+|\?)(,(\d+|\?)){0,5})", text.strip())
+        m = re.fullmatch(r"display (?P<cards>-|(\d+|\?)(,(\d+|\?)){0,5})", text.strip())
         if not m:
             return None
+        if m["cards"] == "-":
+            return cls(())
         return cls(tuple(UNKNOWN if c == UNKNOWN else int(c) for c in m["cards"].split(",")))
 
     @classmethod
@@ -338,8 +379,6 @@ def _check_build(zoo: Zoo, board: PlayerBoard, move: BuildAction) -> Verdict:
     if not verdict:
         return verdict
     side = board.side("build")
-    if not move.buildings:
-        return Verdict.illegal("ark_nova.build.none", "a Build action places a building")
     if side == 1 and len(move.buildings) > 1:
         return Verdict.illegal(
             "ark_nova.build.count",
@@ -453,8 +492,6 @@ def _run_animals(state: ArkNovaState, move: AnimalsAction) -> tuple[Verdict, Ark
         return verdict, None
     side = board.side("animals")
     allowed = animal_rules.animals_allowed(side, strength)
-    if not move.plays:
-        return Verdict.illegal("ark_nova.animals.none", "an Animals action plays an animal"), None
     if len(move.plays) > allowed:
         return Verdict.illegal(
             "ark_nova.animals.count",

@@ -69,7 +69,7 @@ def animals_allowed(side: int, strength: int) -> int:
 
 
 _PLAY = re.compile(
-    r"(?:f(?P<folder>[1-6]):)?(?P<card>\d{3})@(?P<col>-?\d+),(?P<row>-?\d+)(?:\*(?P<spaces>\d))?"
+    r"(?:f(?P<folder>[1-6]):)?(?P<card>\d+)@(?P<col>-?\d+),(?P<row>-?\d+)(?:\*(?P<spaces>\d))?"
 )
 
 
@@ -92,6 +92,8 @@ class AnimalPlay:
     spaces: int | None = None
 
     def __post_init__(self) -> None:
+        if self.card < 0:
+            raise InvalidMove(f"there is no card {self.card}")
         if not 0 <= self.folder <= 6:
             raise InvalidMove(f"display folder {self.folder} is not 1-6 (0 is the hand)")
         if self.spaces is not None and not 1 <= self.spaces <= 5:
