@@ -26,7 +26,7 @@ BUILDINGS: list[dict[str, Any]] = [
     {"building": "reptile_house", "at": [2, 3], "rotation": 1},
     {"building": "petting_zoo", "at": [0, 2], "rotation": 1},
 ]
-HAND = [449, 402, 408, 519, 469, 473, 451, 403, 444]
+HAND = [449, 402, 408, 519, 469, 473, 451, 403, 444, 480]
 
 
 def table(
@@ -167,6 +167,11 @@ def test_reptile_house_capacity() -> None:
         "ark_nova.animals.full"
     )
     assert code(table(), "animals ann 408@3,4*1") == "ark_nova.animals.special_kind"
+    # Broad-Snouted Caiman takes 2 (the rulebook's example), next to water.
+    assert legal(table(special={"reptile_house": 3}), "animals ann 480@3,4")
+    assert code(table(special={"reptile_house": 4}), "animals ann 480@3,4") == (
+        "ark_nova.animals.full"
+    )
 
 
 # --------------------------------------------------------------------------- conditions
@@ -255,17 +260,19 @@ def test_gains_are_applied() -> None:
     tiger_zoo = [*BUILDINGS[:3], {"building": "enclosure_5", "at": [2, 2], "rotation": 1}]
     tiger = table(slot=2, upgraded=True, reputation=13, money=40, buildings=tiger_zoo)
     after = tiger.apply(parse_move("animals ann f3:406@2,2"))
-    # Cards on side I: reputation stops at 9, the step beyond becomes appeal.
-    assert after.zoo("ann").conservation == 2 and after.zoo("ann").reputation == 13
-    assert after.zoo("ann").appeal == 10 + 1
+    # A zoo above 9 has upgraded Cards (RB p.9): the tiger's reputation counts.
     cards = replace(tiger.board("ann"), upgraded=("animals", "cards"))
-    after = tiger.with_player("ann", tiger.zoo("ann"), cards).apply(
-        parse_move("animals ann f3:406@2,2")
-    )
-    assert after.zoo("ann").reputation == 14 and after.zoo("ann").appeal == 10
+    tiger = tiger.with_player("ann", tiger.zoo("ann"), cards)
+    after = tiger.apply(parse_move("animals ann f3:406@2,2"))
+    assert after.zoo("ann").conservation == 2 and after.zoo("ann").reputation == 14
+    assert after.zoo("ann").appeal == 10
+    top = tiger.with_player("ann", replace(tiger.zoo("ann"), reputation=15), cards)
+    after = top.apply(parse_move("animals ann f3:406@2,2"))
+    assert after.zoo("ann").reputation == 15 and after.zoo("ann").appeal == 10 + 1
+    # Cards on side I: reputation stops at 9 and the step beyond is lost.
     nine = table(slot=2, upgraded=True, reputation=9, money=40, buildings=tiger_zoo)
     after = nine.apply(parse_move("animals ann f3:406@2,2"))
-    assert after.zoo("ann").reputation == 9 and after.zoo("ann").appeal == 10 + 1
+    assert after.zoo("ann").reputation == 9 and after.zoo("ann").appeal == 10
 
 
 def test_unseen_hand_cards_may_be_played() -> None:
@@ -317,18 +324,17 @@ def test_snap_strength() -> None:
 
 def test_hand_limit_at_a_break() -> None:
     state = table()
-    hand = state.board("ann").hand
-    assert len(hand) == 9
-    assert legal(state, "discard ann 402,408,519,469,403,444")
-    assert code(state, "discard ann 402,408,519,469,403") == "ark_nova.break.hand_limit"
-    assert code(state, "discard ann 402,408,519,469,403,444,473") == (
+    assert len(state.board("ann").hand) == 10
+    assert legal(state, "discard ann 402,408,519,469,403,444,480")
+    assert code(state, "discard ann 402,408,519,469,403,444") == "ark_nova.break.hand_limit"
+    assert code(state, "discard ann 402,408,519,469,403,444,480,473") == (
         "ark_nova.break.discard_too_many"
     )
-    assert code(state, "discard ann 401,402,408,519,469,403") == "ark_nova.break.not_in_hand"
+    assert code(state, "discard ann 401,408,519,469,403,444,480") == "ark_nova.break.not_in_hand"
     university = table(universities=["reputation_hand"])
-    assert legal(university, "discard ann 402,408,519,469")
-    assert code(university, "discard ann 402,408,519") == "ark_nova.break.hand_limit"
-    after = state.apply(parse_move("discard ann 402,408,519,469,403,444"))
+    assert legal(university, "discard ann 402,408,519,469,480")
+    assert code(university, "discard ann 402,408,519,469") == "ark_nova.break.hand_limit"
+    after = state.apply(parse_move("discard ann 402,408,519,469,403,444,480"))
     assert after.board("ann").hand == (449, 473, 451)
 
 

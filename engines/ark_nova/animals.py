@@ -49,10 +49,11 @@ COUNT_BY_STRENGTH = {1: (0, 1, 1, 1, 2), 2: (1, 1, 2, 2, 2)}
 PARTNER_DISCOUNT = 3
 """Money off per continent icon matching a partner zoo (RB p.6)."""
 
-SPECIAL_SPACES: Mapping[int, int] = {469: 3}
+SPECIAL_SPACES: Mapping[int, int] = {469: 3, 480: 2}
 """Reptile-house or aviary spaces an animal takes, where a source gives the number.
 
-469 Nile Crocodile "5W (RH 3)" (TORB ``SCHEMA-animal.md``). The card data
+469 Nile Crocodile "5W (RH 3)" (TORB ``SCHEMA-animal.md``); 480 Broad-Snouted
+Caiman takes 2 (RB p.12, "Playing animals (enclosures)" example). The card data
 holds only whether an animal may use the special enclosure; for the others
 the player says how many spaces the card's icon shows (``*N`` in notation).
 """

@@ -192,19 +192,20 @@ def gain_appeal(zoo: Zoo, n: int) -> Zoo:
 
 
 REPUTATION_CAP_SIDE_ONE = 9
-"""Reputation stops at 9 until the Cards card is upgraded (rules spec §1, §3)."""
+"""Reputation reaches 10 only with the Cards card upgraded (RB p.9; rules spec §1, §3)."""
 
 
 def gain_reputation(zoo: Zoo, board: PlayerBoard, n: int) -> Zoo:
-    """Reputation up by ``n``, to 15 (9 with Cards on side I); each step beyond gives 1 appeal.
+    """Reputation up by ``n``: each step beyond 15 gives 1 appeal instead (RB p.9).
 
-    The rules spec gives the appeal for steps beyond 15 (§1); steps stopped at 9
-    by an un-upgraded Cards card are read the same way (verify on RB p.9).
+    With the Cards card on side I the counter stops at 9; RB p.9 gives appeal
+    only for steps beyond 15, so steps stopped at 9 are lost.
     """
-    cap = MAX_REPUTATION if board.side("cards") == 2 else REPUTATION_CAP_SIDE_ONE
-    top = max(zoo.reputation, min(cap, zoo.reputation + n))
-    beyond = zoo.reputation + n - top
-    return gain_appeal(replace(zoo, reputation=top), beyond)
+    start = zoo.reputation
+    if board.side("cards") == 1:
+        return replace(zoo, reputation=max(start, min(start + n, REPUTATION_CAP_SIDE_ONE)))
+    top = max(start, min(MAX_REPUTATION, start + n))
+    return gain_appeal(replace(zoo, reputation=top), start + n - top)
 
 
 def gain_x_tokens(zoo: Zoo, n: int) -> Zoo:
