@@ -18,7 +18,12 @@ STATE = load_state(
     (Path(__file__).resolve().parents[1] / "examples/ark_nova/build_midgame.json").read_text()
 )
 TEMPLATES = {
-    "build": {"player": "ann", "buildings": [{"building": "kiosk", "at": [3, 5]}], "x": 0},
+    "build": {
+        "player": "ann",
+        "buildings": [{"building": "kiosk", "at": [3, 5]}],
+        "x": 0,
+        "moves": [{"card": 473, "spaces": 1}],
+    },
     "animals": {"player": "ann", "plays": [{"card": 449, "enclosure": [0, 5]}], "x": 0},
     "x_token": {"player": "ann", "card": "build"},
     "snap": {"player": "ann", "folder": 2, "x": 0},

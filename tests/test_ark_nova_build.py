@@ -338,3 +338,52 @@ def test_cli_check_explains_an_illegal_build(capsys: pytest.CaptureFixture[str])
     code = cli.main(["check", "ark_nova", str(EXAMPLE), "build ann k@3,5r0"])
     assert code == cli.EXIT_OK
     assert json.loads(capsys.readouterr().out)["legal"] is True
+
+
+# --------------------------------------------------------------------------- moving animals
+
+
+def _reptile_zoo(*animals: int) -> ArkNovaState:
+    """Setup zoo plus a size-2 enclosure, both occupied; Build side II in slot 5."""
+    doc = {
+        "money": 30,
+        "animals": list(animals),
+        "buildings": [
+            {"building": "kiosk", "at": [0, 3]},
+            {"building": "enclosure_3", "at": [0, 5], "occupied": bool(animals)},
+            {"building": "enclosure_2", "at": [1, 4], "occupied": bool(animals)},
+        ],
+    }
+    return table(Zoo.from_json(doc), slot=5, upgraded=True)
+
+
+def test_animals_move_into_a_new_reptile_house() -> None:
+    """RB p.12: the smallest occupied standard enclosure meeting the needs flips back."""
+    state = _reptile_zoo(473, 478)  # Common Agama (size 1), Chinese Water Dragon (water)
+    assert verdict(state, "build ann rh@2,3r1 move 473*1,478*1") == (True, None)
+    after = state.apply(parse_move("build ann rh@2,3r1 move 473*1,478*1"))
+    zoo = after.zoo("ann")
+    # The agama leaves the size-2 enclosure, the water dragon the size-3 one beside water.
+    assert [b.occupied for b in zoo.buildings if b.kind.startswith("enclosure")] == [False, False]
+    assert after.board("ann").used("reptile_house") == 2
+    assert "moved into the reptile house" in after.events[0].text
+    move = parse_move("build ann rh@2,3r1 move 473*1,478*1 x1")
+    assert parse_move(move.to_json()) == move and parse_move(move.notation()) == move
+
+
+def test_moving_animals_refused() -> None:
+    state = _reptile_zoo(473, 478)
+    cases = {
+        "build ann rh@2,3r1 move 470*1": "ark_nova.build.transfer_not_in_zoo",
+        "build ann e1@1,2r0 move 473*1": "ark_nova.build.transfer_no_house",
+        "build ann rh@2,3r1 move 473": "ark_nova.animals.spaces_unknown",
+        "build ann rh@2,3r1 move 473*3,478*3": "ark_nova.animals.full",
+    }
+    for text, expected in cases.items():
+        assert verdict(state, text) == (False, expected), text
+    empty = _reptile_zoo()
+    empty = empty.with_player("ann", replace(empty.zoo("ann"), animals=(473,)), empty.board("ann"))
+    assert verdict(empty, "build ann rh@2,3r1 move 473*1") == (
+        False,
+        "ark_nova.build.transfer_no_enclosure",
+    )

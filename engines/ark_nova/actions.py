@@ -33,6 +33,7 @@ from engines.ark_nova.board import (
 )
 from engines.ark_nova.build import Placement
 from engines.ark_nova.cards import ANIMALS, PROJECTS, SPONSORS
+from engines.ark_nova.transfer import Transfer, check_transfer, transfer
 from engines.ark_nova.zoo import MAX_X_TOKENS, Zoo
 from engines.core import LEGAL, UNKNOWN, Event, InvalidMove, InvalidState, Move, Verdict
 
@@ -78,47 +79,72 @@ def _x_json(obj: Any) -> int:
 
 @dataclass(frozen=True)
 class BuildAction(Move):
-    """The Build action: ``build ann e3@2,3r1 k@4,4r0 x1`` (buildings in order, X-tokens)."""
+    """The Build action: ``build ann e3@2,3r1 rh@4,4r0 move 473*1,469 x1``.
+
+    The buildings in order; ``move`` lists animals moved into a reptile house
+    or aviary built in this action (``transfer``); ``x`` the X-tokens spent.
+    """
 
     TYPE: ClassVar[str] = "build"
     player: str
     buildings: tuple[Placement, ...]
     x: int = 0
+    moves: tuple[Transfer, ...] = ()
 
     def __post_init__(self) -> None:
         _check_player(self.player)
         if not self.buildings:
             raise InvalidMove("a build move places at least one building")
         _check_x(self.x)
+        cards = [t.card for t in self.moves]
+        if len(set(cards)) != len(cards):
+            raise InvalidMove("a build move moves each animal once")
 
     def notation(self) -> str:
         tiles = " ".join(p.notation() for p in self.buildings)
-        return f"build {self.player} {tiles}{_x_text(self.x)}"
+        moves = f" move {','.join(t.notation() for t in self.moves)}" if self.moves else ""
+        return f"build {self.player} {tiles}{moves}{_x_text(self.x)}"
 
     @classmethod
     def from_notation(cls, text: str) -> BuildAction | None:
-        m = re.fullmatch(rf"build {_NAME}(?P<tiles>( \S+@\S+)+){_X}", text.strip())
+        m = re.fullmatch(
+            rf"build {_NAME}(?P<tiles>( \S+@\S+)+)(?: move (?P<moves>\S+))?{_X}", text.strip()
+        )
         if not m:
             return None
         tiles = [Placement.from_notation(t) for t in m["tiles"].split()]
-        if any(t is None for t in tiles):
+        moves = [Transfer.from_notation(t) for t in (m["moves"] or "").split(",") if m["moves"]]
+        if any(t is None for t in tiles) or any(t is None for t in moves):
             return None
-        return cls(m["player"], tuple(t for t in tiles if t is not None), int(m["x"] or 0))
+        return cls(
+            m["player"],
+            tuple(t for t in tiles if t is not None),
+            int(m["x"] or 0),
+            tuple(t for t in moves if t is not None),
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "type": self.TYPE,
             "player": self.player,
             "buildings": [p.to_json() for p in self.buildings],
             "x": self.x,
         }
+        if self.moves:
+            out["moves"] = [t.to_json() for t in self.moves]
+        return out
 
     @classmethod
     def from_json(cls, obj: Any) -> BuildAction:
-        tiles = obj.get("buildings")
-        if not isinstance(tiles, list):
-            raise InvalidMove("a build move lists its 'buildings'")
-        return cls(obj.get("player"), tuple(Placement.from_json(t) for t in tiles), _x_json(obj))
+        tiles, moves = obj.get("buildings"), obj.get("moves", [])
+        if not isinstance(tiles, list) or not isinstance(moves, list):
+            raise InvalidMove("a build move lists its 'buildings' (and any 'moves')")
+        return cls(
+            obj.get("player"),
+            tuple(Placement.from_json(t) for t in tiles),
+            _x_json(obj),
+            tuple(Transfer.from_json(t) for t in moves),
+        )
 
 
 @dataclass(frozen=True)
@@ -394,6 +420,11 @@ def _check_build(zoo: Zoo, board: PlayerBoard, move: BuildAction) -> Verdict:
         zoo, board, _ = build_rules.place(zoo, board, p)
         strength -= p.size
         built.append(p.building)
+    for t in move.moves:
+        problem = check_transfer(zoo, board, t, tuple(built))
+        if problem:
+            return problem.verdict()
+        zoo, board, _ = transfer(zoo, board, t)
     return LEGAL
 
 
@@ -458,6 +489,9 @@ def apply(state: ArkNovaState, move: Move) -> ArkNovaState:
         for p in move.buildings:
             zoo, board, gains = build_rules.place(zoo, board, p)
             lines.extend(gains)
+        for t in move.moves:
+            zoo, board, text = transfer(zoo, board, t)
+            lines.append(text)
         event = Event(
             "build",
             f"{player} built: " + "; ".join(lines),

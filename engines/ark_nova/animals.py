@@ -218,7 +218,7 @@ def check_play(table: Table, play: AnimalPlay, side: int) -> tuple[Problem | Non
         return _problem(
             "money", f"{name} costs {cost.text()}, and only {zoo.money} money are left"
         ), False
-    return _check_enclosure(zoo, board, play, animal, name), finding.unchecked
+    return check_enclosure(zoo, board, play, animal, name), finding.unchecked
 
 
 def _check_source(table: Table, play: AnimalPlay, side: int, name: str) -> Problem | None:
@@ -250,7 +250,7 @@ def enclosure_at(zoo: Zoo, h: Hex) -> Building | None:
     return None
 
 
-def _check_enclosure(
+def check_enclosure(
     zoo: Zoo, board: PlayerBoard, play: AnimalPlay, animal: Animal, name: str
 ) -> Problem | None:
     b = enclosure_at(zoo, play.enclosure)
@@ -269,6 +269,11 @@ def _check_enclosure(
         problem = _problem("not_enclosure", f"{where} is {label}, not an enclosure")
     if problem:
         return replace(problem, hexes=problem.hexes or cells)
+    return terrain_problem(cells, animal, name)
+
+
+def terrain_problem(cells: tuple[Hex, ...], animal: Animal, name: str) -> Problem | None:
+    """Not enough rock or water spaces beside an enclosure for ``animal``, or None."""
     for terrain, hexes in (("rock", map_a.ROCK), ("water", map_a.WATER)):
         need = animal.icons.get(terrain, 0)
         near = sorted({n for h in cells for n in map_a.neighbours(h) if n in hexes})
