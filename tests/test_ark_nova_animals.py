@@ -12,6 +12,7 @@ from engines.ark_nova import load_state, new_game, parse_move
 from engines.ark_nova.animals import price
 from engines.ark_nova.board import PlayerBoard, reputation_range
 from engines.ark_nova.cards import ANIMALS
+from engines.ark_nova.conditions import CONDITIONS, Condition, Finding, review
 from engines.ark_nova.state import ArkNovaState
 from engines.ark_nova.zoo import Zoo
 from engines.core import UNKNOWN, IllegalMove
@@ -400,3 +401,25 @@ def test_legal_moves_agree_with_check() -> None:
     for move in moves:
         assert state.check(move).legal, move.notation()
         state.apply(move)
+
+
+def test_condition_kinds() -> None:
+    board = PlayerBoard()
+    zoo = Zoo(partner_zoos=("asia",), reputation=4, animals=(452, 456))
+    checks = {
+        Condition("icons", "primate", 2): None,
+        Condition("icons", "primate", 3): "the zoo shows 2",
+        Condition("partner_zoo", "asia"): None,
+        Condition("partner_zoo", "africa"): "no such partner zoo",
+        Condition("reputation", count=4): None,
+        Condition("reputation", count=5): "reputation is 4",
+        Condition("animals_ii"): "the Animals card shows side I",
+    }
+    for cond, short in checks.items():
+        assert cond.shortfall(zoo, board) == short, cond.text()
+    assert Condition("animals_ii").shortfall(zoo, PlayerBoard(upgraded=("animals",))) is None
+    assert review(451, zoo, board) == Finding()
+    assert review(449, zoo, board) == Finding(unchecked=True)
+    assert all(n in ANIMALS and not ANIMALS[n].marine_worlds for n in CONDITIONS)
+    with pytest.raises(ValueError):
+        Condition("icons", "dragon", 1)
