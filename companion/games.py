@@ -84,8 +84,21 @@ def score(state: State) -> dict[str, Any]:
 
 
 def notation(game_id: str, move_json: Mapping[str, Any]) -> str:
-    """The text notation of a move given as JSON; compact JSON when it does not parse."""
+    """The text notation of a move given as JSON.
+
+    A move as another player sees it (``public_move``) may not parse: then its
+    type and plain fields are written out, and hidden pieces show as ``?``.
+    """
     try:
         return str(module(game_id).parse_move(dict(move_json)).notation())
     except EngineError:
-        return json.dumps(move_json, separators=(",", ":"), ensure_ascii=False)
+        parts = [str(move_json.get("type", "?"))]
+        for key, value in move_json.items():
+            if key == "type" or value is None:
+                continue
+            if isinstance(value, list | tuple):
+                value = " ".join(str(v) for v in value)
+            elif isinstance(value, Mapping):
+                value = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+            parts.append(f"{key} {value}")
+        return " · ".join(parts)

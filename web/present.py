@@ -278,7 +278,54 @@ def noah_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
     return {"docks": docks, "points": points, "box": {"w": w, "h": h}, "cx": cx, "cy": cy}
 
 
-DRAWINGS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {"noah": noah_drawing}
+AOB_TILE = (34, 40)
+"""An Animals on Board tile in SVG units; 9 fit across a 360 px phone."""
+
+
+def _species_colour(species: str) -> str:
+    """A steady, distinct colour per species code (``S1`` .. ``S12``)."""
+    digits = "".join(ch for ch in species if ch.isdigit()) or "0"
+    hue = (int(digits) * 47) % 360
+    return f"hsl({hue}, 55%, 72%)"
+
+
+def aob_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The centre herd of Animals on Board: each group a box of tiles, laid out in rows."""
+    tw, th = AOB_TILE
+    width, gap, pad = 360, 8, 5
+    x = y = gap
+    groups = []
+    for group in view.get("centre", []):
+        tiles = list(group["tiles"])
+        w = pad * 2 + len(tiles) * (tw + 3) - 3
+        if x + w > width - gap and x > gap:
+            x, y = gap, y + th + 34
+        placed = []
+        for i, tile in enumerate(tiles):
+            species, _, value = str(tile).partition("V")
+            placed.append(
+                {
+                    "tile": tile,
+                    "x": x + pad + i * (tw + 3),
+                    "value": value if tile != UNKNOWN else "?",
+                    "species": species if tile != UNKNOWN else "",
+                    "letter": group["letters"][i] if i < len(group["letters"]) else "",
+                    "colour": _species_colour(species) if tile != UNKNOWN else "#ddd",
+                }
+            )
+        groups.append({"group": group["group"], "x": x, "y": y, "w": w, "tiles": placed})
+        x += w + gap
+    return {
+        "groups": groups,
+        "height": y + th + 34,
+        "tile": {"w": tw, "h": th},
+    }
+
+
+DRAWINGS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "noah": noah_drawing,
+    "animals_on_board": aob_drawing,
+}
 
 
 def drawing(game_id: str, view: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -82,50 +82,27 @@ def test_three_phones_play_a_seeded_noah_game_to_the_scores(server: str, browser
     shot(ann, "noah-new-table")
     ann.click('button[type="submit"]')
     assert "/host/" in ann.url
-    links = {
-        name: ann.locator(f'figure[data-player="{name}"] a').get_attribute("href")
-        for name in PLAYERS
-    }
     assert ann.locator("figure.qr svg").count() == 3
     shot(ann, "noah-host")
-
-    pages = {"ann": ann, "bob": phone(browser), "cy": phone(browser, locale="zh-TW")}
-    for name, page in pages.items():
-        link = links[name]
-        assert link is not None
-        page.goto(link)
+    pages = open_seats(ann, browser, {"ann": "en-GB", "bob": "en-GB", "cy": "zh-TW"})
     assert "你是 cy" in pages["cy"].inner_text("h1")
 
-    rng = random.Random(SEED)
-    version = 0
-    tried_illegal = False
-    mover = pages["ann"].get_attribute("[data-to-move]", "data-to-move")
-    while mover:
-        page = pages[mover]
-        at_version(page, version)  # a live update brought the mover's phone up to date
+    tried: list[bool] = []
+
+    def before_move(page: Page, version: int) -> None:
         if version == 0:
             shot(page, "noah-seat-first-move")
-        if not tried_illegal and _try_an_illegal_card(page):
-            tried_illegal = True
+        if not tried and _try_an_illegal_card(page):
+            tried.append(True)
             shot(page, "noah-seat-illegal-card")
-        buttons = page.locator("ul.moves button")
-        count = buttons.count()
-        assert count > 0, f"{mover} has no move to tap at version {version}"
-        box = buttons.first.bounding_box()
-        assert box is not None and box["height"] >= 44 and box["width"] <= PHONE["width"]
-        with page.expect_navigation(wait_until="domcontentloaded"):
-            buttons.nth(rng.randrange(count)).click(no_wait_after=True)
-        version += 1
-        at_version(page, version)
-        mover = page.get_attribute("[data-to-move]", "data-to-move")
         if version == 60:
-            at_version(pages["ann"], version)
-            shot(pages["ann"], "noah-seat-mid-game")
+            shot(page, "noah-seat-mid-game")
+
+    version = play_to_the_end(pages, random.Random(SEED), before_move)
+    tried_illegal = bool(tried)
     assert tried_illegal, "no seat ever held a card that may not go on the ferry"
 
-    for page in pages.values():
-        at_version(page, version)
-        assert page.locator(".status.over").count() == 1
+    assert version > 100
     scores = pages["bob"]
     scores.click("text=See the final scores")
     winners = scores.get_attribute("[data-winners]", "data-winners")
@@ -137,6 +114,75 @@ def test_three_phones_play_a_seeded_noah_game_to_the_scores(server: str, browser
     assert "最終分數" in pages["cy"].inner_text("h1")
     shot(pages["cy"], "noah-score-zh")
     assert _no_horizontal_scroll(scores)
+
+
+def play_to_the_end(
+    pages: dict[str, Page], rng: random.Random, before_move: Callable[[Page, int], None]
+) -> int:
+    """Tap random legal moves on the phone of whoever is to move, until the game ends.
+
+    Returns:
+        The table's final version.
+    """
+    version = 0
+    first = next(iter(pages.values()))
+    mover = first.get_attribute("[data-to-move]", "data-to-move")
+    while mover:
+        page = pages[mover]
+        at_version(page, version)  # a live update brought the mover's phone up to date
+        before_move(page, version)
+        buttons = page.locator("ul.moves button")
+        count = buttons.count()
+        assert count > 0, f"{mover} has no move to tap at version {version}"
+        box = buttons.first.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] <= PHONE["width"]
+        with page.expect_navigation(wait_until="domcontentloaded"):
+            buttons.nth(rng.randrange(count)).click(no_wait_after=True)
+        version += 1
+        at_version(page, version)
+        mover = page.get_attribute("[data-to-move]", "data-to-move")
+    for page in pages.values():
+        at_version(page, version)
+        assert page.locator(".status.over").count() == 1
+    return version
+
+
+def open_seats(host: Page, browser: Browser, locales: dict[str, str]) -> dict[str, Page]:
+    """Each player's phone opens the seat link shown under their QR code."""
+    links = {
+        name: host.locator(f'figure[data-player="{name}"] a').get_attribute("href")
+        for name in locales
+    }
+    pages = {}
+    for name, locale in locales.items():
+        link = links[name]
+        assert link is not None
+        page = host if name == next(iter(locales)) else phone(browser, locale)
+        page.goto(link)
+        pages[name] = page
+    return pages
+
+
+def test_two_phones_play_animals_on_board_to_the_scores(server: str, browser: Browser) -> None:
+    host = phone(browser)
+    host.goto(server + "/new/animals_on_board")
+    for i, name in enumerate(["ann", "bob"]):
+        host.locator('input[name="player"]').nth(i).fill(name)
+    host.locator("details summary").click()
+    host.fill('input[name="seed"]', str(SEED))
+    host.click('button[type="submit"]')
+    pages = open_seats(host, browser, {"ann": "en-GB", "bob": "en-GB"})
+
+    def before_move(page: Page, version: int) -> None:
+        if version == 12:
+            assert page.locator("g.group").count() >= 1
+            shot(page, "animals-on-board-seat")
+
+    play_to_the_end(pages, random.Random(SEED), before_move)
+    pages["bob"].click("text=See the final scores")
+    assert pages["bob"].locator("table.scores tbody tr").count() >= 5
+    assert "The highest total wins." in pages["bob"].inner_text("main")
+    shot(pages["bob"], "animals-on-board-score")
 
 
 def _try_an_illegal_card(page: Page) -> bool:
