@@ -322,9 +322,49 @@ def aob_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+HARE_CELLS = 13
+"""The Hare's track as drawn: the start (0), eleven track tiles, the finish (12)."""
+
+_RUNNER_COLOURS = {
+    "hare": "#b07a45",
+    "tortoise": "#4f8a4c",
+    "wolf": "#6d7178",
+    "fox": "#e07b2e",
+    "lamb": "#f4f1ea",
+}
+
+
+def hare_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The Hare and the Tortoise: the track with its streams, the runners, the podium."""
+    cell, left, top = 26.5, 8, 22
+    streams = set(view.get("streams", []))
+    cells = [
+        {"pos": i, "x": left + i * cell, "stream": i in streams, "end": i in (0, HARE_CELLS - 1)}
+        for i in range(HARE_CELLS)
+    ]
+    stacks: dict[int, int] = {}
+    runners = []
+    for animal, pos in view.get("positions", {}).items():
+        pos = min(int(pos), HARE_CELLS - 1)
+        level = stacks.get(pos, 0)
+        stacks[pos] = level + 1
+        runners.append(
+            {
+                "animal": animal,
+                "initial": animal[:1].upper(),
+                "x": left + pos * cell + cell / 2,
+                "y": top + 30 + level * 24,
+                "colour": _RUNNER_COLOURS.get(animal, "#ccc"),
+            }
+        )
+    height = top + 30 + max(stacks.values(), default=1) * 24 + 6
+    return {"cells": cells, "runners": runners, "cell": cell, "top": top, "height": height}
+
+
 DRAWINGS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "noah": noah_drawing,
     "animals_on_board": aob_drawing,
+    "hare_tortoise": hare_drawing,
 }
 
 
