@@ -31,7 +31,7 @@ from typing import Any
 from engines.core import Move
 from engines.niagara import river
 from engines.niagara.actions import paddle_options, resolve_cloud
-from engines.niagara.board import CLOUD, HOME, LOST, WEATHER_MAX, WEATHER_MIN, Canoe
+from engines.niagara.board import CLOUD, HOME, LOST, RIVER, WEATHER_MAX, WEATHER_MIN, Canoe
 from engines.niagara.moves import Cloud
 from engines.niagara.state import NiagaraState
 
@@ -202,21 +202,18 @@ def monte_carlo(state: NiagaraState, player: str, rounds: int, rng: random.Rando
 
     Each simulated round draws the unrevealed players' paddles from their hands
     and their clouds' direction, lets the weather move in turn order, finds the
-    current with :func:`river.current` and runs :func:`river.flow` on every
-    distinct placement of the player's canoes at once.
+    current with :func:`river.current`, draws the arms by the policy and runs
+    :func:`river.flow` on a probe canoe at every river slot; a canoe's estimate
+    is how often the probe at its slot stayed afloat.
     """
     seat = state.players.index(player)
     policy = state.options["arm_policy"]
     options = list(_options(state, seat))
-    fleets_by_key: dict[str, list[Fleet]] = {}
-    for _, key, _, fleet in options:
-        fleets = fleets_by_key.setdefault(key, [])
-        if fleet not in fleets:
-            fleets.append(fleet)
-    odds: dict[tuple[str, Fleet], tuple[float, ...]] = {}
-    for key, fleets in fleets_by_key.items():
-        afloat = [[0] * len(f) for f in fleets]
-        start = river.River(state.discs, tuple(fleets), state.hollows, state.last_arm)
+    probe = (tuple(Canoe(slot) for slot in RIVER),)
+    start = river.River(state.discs, probe, state.hollows, state.last_arm)
+    afloat: dict[str, dict[str, float]] = {}
+    for key in dict.fromkeys(k for _, k, _, _ in options):
+        counts = dict.fromkeys(RIVER, 0)
         for _ in range(rounds):
             steps = _sample_steps(state, seat, key, rng)
             if policy == "alternate":
@@ -224,12 +221,13 @@ def monte_carlo(state: NiagaraState, player: str, rounds: int, rng: random.Rando
             else:
                 arms = tuple(rng.choice(river.ARMS) for _ in range(steps))
             after = river.flow(start, arms).river
-            for i, fleet in enumerate(after.canoes):
-                for j, canoe in enumerate(fleet):
-                    afloat[i][j] += canoe.slot != LOST
-        for fleet, counts in zip(fleets, afloat, strict=True):
-            odds[(key, fleet)] = tuple(c / rounds for c in counts)
-    lines = tuple(ForecastLine(t, m, odds[(k, f)]) for t, k, m, f in options)
+            for slot, canoe in zip(RIVER, after.canoes[0], strict=True):
+                counts[slot] += canoe.slot != LOST
+        afloat[key] = {slot: c / rounds for slot, c in counts.items()}
+        afloat[key].update({HOME: 1.0, LOST: 0.0})
+    lines = tuple(
+        ForecastLine(t, m, tuple(afloat[k][c.slot] for c in f)) for t, k, m, f in options
+    )
     return Forecast(player, policy, lines, {})
 
 
