@@ -225,9 +225,7 @@ def monte_carlo(state: NiagaraState, player: str, rounds: int, rng: random.Rando
                 counts[slot] += canoe.slot != LOST
         afloat[key] = {slot: c / rounds for slot, c in counts.items()}
         afloat[key].update({HOME: 1.0, LOST: 0.0})
-    lines = tuple(
-        ForecastLine(t, m, tuple(afloat[k][c.slot] for c in f)) for t, k, m, f in options
-    )
+    lines = tuple(ForecastLine(t, m, tuple(afloat[k][c.slot] for c in f)) for t, k, m, f in options)
     return Forecast(player, policy, lines, {})
 
 
