@@ -356,7 +356,7 @@ def paddle_options(
     for buy in buys:
         start = _buy_back(table, seat, buy)
         for plans, fleet in _fleet_plans(start, players, seat, tile):
-            yield Paddle(tile, plans, buy), fleet
+            yield Paddle.trusted(tile, plans, buy), fleet
 
 
 def _fleet_plans(
@@ -458,7 +458,7 @@ def canoe_plans(
                     frozenset({(hs, unloaded)}) if unloaded and hs is not None else frozenset()
                 )
                 yield (
-                    CanoePlan(n, s, s, (), pre),
+                    CanoePlan.trusted(n, s, s, (), pre),
                     Canoe(s, g1),
                     Table(h1, table.canoes, table.banks),
                     unloads,
@@ -524,7 +524,7 @@ def _ends(
                     banks = _put(banks, seat, add_gem(banks[seat], g1))
             new = Canoe(LOST if e == FALLS else HOME, None)
             yield (
-                CanoePlan(n, s, e, pre),
+                CanoePlan.trusted(n, s, e, pre),
                 new,
                 Table(hollows, table.canoes, banks),
                 pre_unloads,
@@ -533,7 +533,7 @@ def _ends(
         he = HOLLOW_AT.get(e)
         if post_len == 0:
             yield (
-                CanoePlan(n, s, e, pre),
+                CanoePlan.trusted(n, s, e, pre),
                 Canoe(e, g1),
                 Table(h1, table.canoes, table.banks),
                 pre_unloads,
@@ -548,7 +548,7 @@ def _ends(
                             robbed[number - 1] = Canoe(e, None)
                             canoes = _put(table.canoes, victim, tuple(robbed))
                             yield (
-                                CanoePlan(n, s, e, pre, (), (players[victim], number)),
+                                CanoePlan.trusted(n, s, e, pre, (), (players[victim], number)),
                                 Canoe(e, other.gem),
                                 Table(h1, canoes, table.banks),
                                 pre_unloads,
@@ -563,7 +563,7 @@ def _ends(
             unl = pre_unloads | {(he, g1)}
             if post_len == 1:
                 yield (
-                    CanoePlan(n, s, e, pre, (f"-{g1}",)),
+                    CanoePlan.trusted(n, s, e, pre, (f"-{g1}",)),
                     Canoe(e, None),
                     Table(h2, table.canoes, table.banks),
                     unl,
@@ -572,7 +572,7 @@ def _ends(
                 for c in _distinct(h2[he]):
                     if c != g1 and (he, c) not in banned:
                         yield (
-                            CanoePlan(n, s, e, pre, (f"-{g1}", f"+{c}")),
+                            CanoePlan.trusted(n, s, e, pre, (f"-{g1}", f"+{c}")),
                             Canoe(e, c),
                             Table(_put(h2, he, remove_gem(h2[he], c)), table.canoes, table.banks),
                             unl,
@@ -581,7 +581,7 @@ def _ends(
             for c in _distinct(h1[he]):
                 if c != unloaded and (he, c) not in banned:
                     yield (
-                        CanoePlan(n, s, e, pre, (f"+{c}",)),
+                        CanoePlan.trusted(n, s, e, pre, (f"+{c}",)),
                         Canoe(e, c),
                         Table(_put(h1, he, remove_gem(h1[he], c)), table.canoes, table.banks),
                         pre_unloads,

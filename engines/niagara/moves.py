@@ -94,6 +94,29 @@ class CanoePlan:
                 raise InvalidMove(f"rob {self.rob!r} must name a player and canoe 1 or 2")
             object.__setattr__(self, "rob", rob)
 
+    @classmethod
+    def trusted(
+        cls,
+        canoe: int,
+        start: str,
+        end: str,
+        pre: tuple[str, ...] = (),
+        post: tuple[str, ...] = (),
+        rob: tuple[str, int] | None = None,
+    ) -> CanoePlan:
+        """A plan from the move generator, whose fields are already canonical (no checks)."""
+        plan = object.__new__(cls)
+        for name, value in (
+            ("canoe", canoe),
+            ("start", start),
+            ("end", end),
+            ("pre", pre),
+            ("post", post),
+            ("rob", rob),
+        ):
+            object.__setattr__(plan, name, value)
+        return plan
+
     @property
     def moves(self) -> bool:
         return self.start != self.end
@@ -238,6 +261,15 @@ class Paddle(Move):
         )
         object.__setattr__(self, "canoes", plans)
         _buy(self.buy)
+
+    @classmethod
+    def trusted(cls, tile: int, canoes: tuple[CanoePlan, ...], buy: str | None) -> Paddle:
+        """A move from the move generator, whose fields are already checked."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "tile", tile)
+        object.__setattr__(move, "canoes", canoes)
+        object.__setattr__(move, "buy", buy)
+        return move
 
     def to_json(self) -> dict[str, Any]:
         return {

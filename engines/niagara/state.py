@@ -15,7 +15,6 @@ as ``?`` until its owner reveals it.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -116,6 +115,14 @@ class NiagaraState(State):
         """Seats in turn order this round, from the life-ring holder."""
         n = len(self.players)
         return tuple((self.ring + i) % n for i in range(n))
+
+    def _evolve(self, **changes: Any) -> NiagaraState:
+        """A copy with ``changes``; like ``dataclasses.replace`` without re-running
+        ``__init__`` (the fields are already checked), which playouts feel."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
     @property
     def table(self) -> Table:
@@ -222,8 +229,8 @@ class NiagaraState(State):
         chosen = _put(self.chosen, self.seat, move.tile)
         turn = self.turn + 1
         if turn == len(self.players):
-            return dataclasses.replace(self, chosen=chosen, phase="act", turn=0)
-        return dataclasses.replace(self, chosen=chosen, turn=turn)
+            return self._evolve(chosen=chosen, phase="act", turn=0)
+        return self._evolve(chosen=chosen, turn=turn)
 
     def _apply_action(self, move: Move, table: Table) -> NiagaraState:
         seat = self.seat
@@ -243,8 +250,7 @@ class NiagaraState(State):
         events = [Event("action", text, {"player": player, "move": move.to_json()})]
         canoes, returned = _free_returns(table.canoes, table.banks)
         events += self._return_events(returned)
-        state = dataclasses.replace(
-            self,
+        state = self._evolve(
             weather=weather,
             hollows=table.hollows,
             canoes=canoes,
@@ -278,8 +284,7 @@ class NiagaraState(State):
             "weather": self.weather,
         }
         event = Event("current", text, data)
-        state = dataclasses.replace(
-            self,
+        state = self._evolve(
             phase="flow",
             turn=0,
             flow_total=steps,
@@ -318,8 +323,7 @@ class NiagaraState(State):
             )
         ]
         events += self._return_events(returned)
-        state = dataclasses.replace(
-            self,
+        state = self._evolve(
             discs=after.discs,
             canoes=canoes,
             hollows=after.hollows,
@@ -331,7 +335,7 @@ class NiagaraState(State):
         if len(arms) < self.flow_total:
             return state
         summary = state._flow_event()
-        return dataclasses.replace(state, events=(*state.events, summary))._end_round()
+        return state._evolve(events=(*state.events, summary))._end_round()
 
     def _flow_event(self) -> Event:
         lost = [self._loss_json(s, c, g) for s, c, g in self.flow_lost]
@@ -382,13 +386,12 @@ class NiagaraState(State):
                 f"{' and '.join(winners)} met a goal; the game ends with this round",
                 {"winners": winners},
             )
-            return dataclasses.replace(self, phase="over", events=(*self.events, event))
+            return self._evolve(phase="over", events=(*self.events, event))
         n = len(self.players)
         hands = self.hands
         if not any(hands):
             hands = tuple(TILES for _ in range(n))
-        return dataclasses.replace(
-            self,
+        return self._evolve(
             phase="choose",
             turn=0,
             ring=(self.ring + 1) % n,
