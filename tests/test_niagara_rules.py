@@ -63,6 +63,8 @@ def test_example_3_weather_minus_one_with_a_one_is_no_flow() -> None:
     state = play(state, "1 1:H>M1", "4 1:H>M4", "6 1:H>L6")
     current = next(e for e in state.events if e.kind == "current")
     assert current.data["current"] == 0 and current.data["steps"] == 0
+    flow = next(e for e in state.events if e.kind == "flow")
+    assert flow.data == {"steps": 0, "arms": [], "canoes_lost": [], "gems_returned": []}
     assert state.phase == "choose" and state.round == 2
     assert state.to_move == "bob"  # the life ring passed to the left
     assert state.canoes[2][0] == Canoe("L6")

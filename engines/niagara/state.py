@@ -293,7 +293,7 @@ class NiagaraState(State):
             events=(*self.events, event),
         )
         if steps == 0:
-            return state._end_round()
+            return state._evolve(events=(*state.events, state._flow_event()))._end_round()
         return state
 
     def _apply_arm(self, move: Arm) -> NiagaraState:
@@ -340,13 +340,15 @@ class NiagaraState(State):
     def _flow_event(self) -> Event:
         lost = [self._loss_json(s, c, g) for s, c, g in self.flow_lost]
         returned = gems_sorted("".join(g for _, _, g in self.flow_lost if g))
-        text = f"the river flowed {self.flow_total} step(s), arms {' '.join(self.flow_arms)}"
-        if lost:
-            text += "; over the falls: " + "; ".join(
+        head = f"the river flowed {self.flow_total} step(s), arms {' '.join(self.flow_arms)}"
+        if not self.flow_total:
+            text = "the river does not flow this round"
+        elif lost:
+            text = f"{head}; over the falls: " + "; ".join(
                 self._loss_text(s, c, g) for s, c, g in self.flow_lost
             )
         else:
-            text += "; no canoe went over"
+            text = f"{head}; no canoe went over"
         return Event(
             "flow",
             text,
