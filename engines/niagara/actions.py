@@ -13,9 +13,10 @@ The player's canoes act in order, canoe 1 first. A gem one canoe unloads may
 not be loaded by the other canoe in the same turn (gems never pass between
 canoes, §7.3).
 
-``resolve`` checks a move and computes its result in one pass (``check`` and
-``apply`` share it); ``paddle_options`` lists every legal paddle move with the
-player's canoes after it. The contract tests hold the two to agreement.
+``resolve_paddle`` and ``resolve_cloud`` check a move and compute its result
+in one pass (``check`` and ``apply`` share them); ``paddle_options`` lists
+every legal paddle move with the player's canoes after it. The contract tests
+and a brute-force property test hold the two to agreement.
 """
 
 from __future__ import annotations
@@ -413,6 +414,18 @@ def _distinct(gems: str) -> str:
     return "".join(c for c in COLOURS if c in gems)
 
 
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """A canoe after its loads and unloads before the move."""
+
+    ops: tuple[str, ...]
+    gem: str | None
+    hollows: tuple[str, ...]
+    unloaded: str | None
+    loaded: bool
+    unloads: frozenset[tuple[int, str]]
+
+
 def canoe_plans(
     table: Table,
     players: Sequence[str],
@@ -431,60 +444,39 @@ def canoe_plans(
     s, g = canoe.slot, canoe.gem
     hollows = table.hollows
     hs = HOLLOW_AT.get(s)
-    # (ops, gem after, hollows after, colour unloaded, loaded?)
-    pres: list[tuple[tuple[str, ...], str | None, tuple[str, ...], str | None, bool]] = [
-        ((), g, hollows, None, False)
-    ]
+    befores = [_Before((), g, hollows, None, False, frozenset())]
     if hs is not None:
         if g is not None and COLOURS[hs] != g:
             h1 = _put(hollows, hs, add_gem(hollows[hs], g))
-            pres.append(((f"-{g}",), None, h1, g, False))
+            unloads = frozenset({(hs, g)})
+            befores.append(_Before((f"-{g}",), None, h1, g, False, unloads))
             for c in _distinct(h1[hs]):
                 if c != g and (hs, c) not in banned:
                     h2 = _put(h1, hs, remove_gem(h1[hs], c))
-                    pres.append(((f"-{g}", f"+{c}"), c, h2, g, True))
+                    befores.append(_Before((f"-{g}", f"+{c}"), c, h2, g, True, unloads))
         elif g is None:
             for c in _distinct(hollows[hs]):
                 if (hs, c) not in banned:
                     h1 = _put(hollows, hs, remove_gem(hollows[hs], c))
-                    pres.append(((f"+{c}",), c, h1, None, True))
-    for pre, g1, h1, unloaded, loaded in pres:
-        rem = points - 2 * len(pre)
+                    befores.append(_Before((f"+{c}",), c, h1, None, True, frozenset()))
+    for before in befores:
+        rem = points - 2 * len(before.ops)
         if rem < 0:
             continue
         if rem == 0:
-            if pre:
-                unloads = (
-                    frozenset({(hs, unloaded)}) if unloaded and hs is not None else frozenset()
-                )
+            if before.ops:
                 yield (
-                    CanoePlan.trusted(n, s, s, (), pre),
-                    Canoe(s, g1),
-                    Table(h1, table.canoes, table.banks),
-                    unloads,
+                    CanoePlan.trusted(n, s, s, (), before.ops),
+                    Canoe(s, before.gem),
+                    Table(before.hollows, table.canoes, table.banks),
+                    before.unloads,
                 )
             continue
-        pre_unloads = frozenset({(hs, unloaded)}) if unloaded and hs is not None else frozenset()
         for post_len in (0, 1, 2):
             k = rem - 2 * post_len
             if k < 1:
                 break
-            yield from _ends(
-                table,
-                players,
-                seat,
-                n,
-                s,
-                k,
-                pre,
-                g1,
-                h1,
-                unloaded,
-                loaded,
-                post_len,
-                banned,
-                pre_unloads,
-            )
+            yield from _ends(table, players, seat, n, s, k, before, post_len, banned)
 
 
 def _ends(
@@ -494,15 +486,13 @@ def _ends(
     n: int,
     s: str,
     k: int,
-    pre: tuple[str, ...],
-    g1: str | None,
-    h1: tuple[str, ...],
-    unloaded: str | None,
-    loaded: bool,
+    before: _Before,
     post_len: int,
     banned: frozenset[tuple[int, str]],
-    pre_unloads: frozenset[tuple[int, str]],
 ) -> Iterator[tuple[CanoePlan, Canoe, Table, frozenset[tuple[int, str]]]]:
+    """The plans that move canoe ``n`` ``k`` points from ``s`` with ``post_len`` ops after."""
+    pre, g1, h1 = before.ops, before.gem, before.hollows
+    canoes, banks = table.canoes, table.banks
     targets: list[tuple[str, bool]] = []
     if crosses_fork(s, k):
         targets += [(downstream(s, k, "L"), False), (downstream(s, k, "R"), False)]
@@ -514,75 +504,58 @@ def _ends(
         if e in (FALLS, HOME):
             if post_len:
                 continue
-            hollows = h1
-            banks = table.banks
-            if g1 is not None:
-                if e == FALLS:
-                    i = COLOURS.index(g1)
-                    hollows = _put(h1, i, add_gem(h1[i], g1))
-                else:
-                    banks = _put(banks, seat, add_gem(banks[seat], g1))
+            hollows, bank = h1, banks
+            if g1 is not None and e == FALLS:
+                i = COLOURS.index(g1)
+                hollows = _put(h1, i, add_gem(h1[i], g1))
+            elif g1 is not None:
+                bank = _put(banks, seat, add_gem(banks[seat], g1))
             new = Canoe(LOST if e == FALLS else HOME, None)
-            yield (
-                CanoePlan.trusted(n, s, e, pre),
-                new,
-                Table(hollows, table.canoes, banks),
-                pre_unloads,
-            )
+            yield CanoePlan.trusted(n, s, e, pre), new, Table(hollows, canoes, bank), before.unloads
+            continue
+        if post_len == 0:
+            after = Table(h1, canoes, banks)
+            yield CanoePlan.trusted(n, s, e, pre), Canoe(e, g1), after, before.unloads
+            if up and g1 is None:
+                yield from _robberies(table, players, seat, n, s, e, before)
             continue
         he = HOLLOW_AT.get(e)
-        if post_len == 0:
-            yield (
-                CanoePlan.trusted(n, s, e, pre),
-                Canoe(e, g1),
-                Table(h1, table.canoes, table.banks),
-                pre_unloads,
-            )
-            if up and g1 is None:
-                for victim, fleet in enumerate(table.canoes):
-                    if victim == seat:
-                        continue
-                    for number, other in enumerate(fleet, start=1):
-                        if other.slot == e and other.gem is not None:
-                            robbed = list(fleet)
-                            robbed[number - 1] = Canoe(e, None)
-                            canoes = _put(table.canoes, victim, tuple(robbed))
-                            yield (
-                                CanoePlan.trusted(n, s, e, pre, (), (players[victim], number)),
-                                Canoe(e, other.gem),
-                                Table(h1, canoes, table.banks),
-                                pre_unloads,
-                            )
-            continue
         if he is None:
             continue
         if g1 is not None:
-            if loaded or COLOURS[he] == g1:
+            if before.loaded or COLOURS[he] == g1:
                 continue
             h2 = _put(h1, he, add_gem(h1[he], g1))
-            unl = pre_unloads | {(he, g1)}
+            unloads = before.unloads | {(he, g1)}
             if post_len == 1:
-                yield (
-                    CanoePlan.trusted(n, s, e, pre, (f"-{g1}",)),
-                    Canoe(e, None),
-                    Table(h2, table.canoes, table.banks),
-                    unl,
-                )
-            else:
-                for c in _distinct(h2[he]):
-                    if c != g1 and (he, c) not in banned:
-                        yield (
-                            CanoePlan.trusted(n, s, e, pre, (f"-{g1}", f"+{c}")),
-                            Canoe(e, c),
-                            Table(_put(h2, he, remove_gem(h2[he], c)), table.canoes, table.banks),
-                            unl,
-                        )
+                plan = CanoePlan.trusted(n, s, e, pre, (f"-{g1}",))
+                yield plan, Canoe(e, None), Table(h2, canoes, banks), unloads
+                continue
+            for c in _distinct(h2[he]):
+                if c != g1 and (he, c) not in banned:
+                    plan = CanoePlan.trusted(n, s, e, pre, (f"-{g1}", f"+{c}"))
+                    after = Table(_put(h2, he, remove_gem(h2[he], c)), canoes, banks)
+                    yield plan, Canoe(e, c), after, unloads
         elif post_len == 1:
             for c in _distinct(h1[he]):
-                if c != unloaded and (he, c) not in banned:
-                    yield (
-                        CanoePlan.trusted(n, s, e, pre, (f"+{c}",)),
-                        Canoe(e, c),
-                        Table(_put(h1, he, remove_gem(h1[he], c)), table.canoes, table.banks),
-                        pre_unloads,
-                    )
+                if c != before.unloaded and (he, c) not in banned:
+                    plan = CanoePlan.trusted(n, s, e, pre, (f"+{c}",))
+                    after = Table(_put(h1, he, remove_gem(h1[he], c)), canoes, banks)
+                    yield plan, Canoe(e, c), after, before.unloads
+
+
+def _robberies(
+    table: Table, players: Sequence[str], seat: int, n: int, s: str, e: str, before: _Before
+) -> Iterator[tuple[CanoePlan, Canoe, Table, frozenset[tuple[int, str]]]]:
+    """An empty canoe that moved upstream to ``e`` robbing each loaded canoe of another player."""
+    for victim, fleet in enumerate(table.canoes):
+        if victim == seat:
+            continue
+        for number, other in enumerate(fleet, start=1):
+            if other.slot == e and other.gem is not None:
+                robbed = list(fleet)
+                robbed[number - 1] = Canoe(e, None)
+                canoes = _put(table.canoes, victim, tuple(robbed))
+                plan = CanoePlan.trusted(n, s, e, before.ops, (), (players[victim], number))
+                after = Table(before.hollows, canoes, table.banks)
+                yield plan, Canoe(e, other.gem), after, before.unloads
