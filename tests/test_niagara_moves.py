@@ -77,7 +77,7 @@ def test_paddle_json_is_structured() -> None:
         ('{"type": "paddle", "tile": 3, "canoes": [{"canoe": 1}]}', "start"),
         ('{"type": "cloud", "shift": 2}', r"\+1 or -1"),
         ('{"type": "cloud", "shift": 1, "buy": "Q"}', "colour"),
-        ('{"type": "choose", "tile": 4}', "paddle"),
+        ('{"type": "choose", "tile": 4}', "tile"),
         ('{"type": "swim"}', "no move type"),
     ],
 )
