@@ -33,6 +33,7 @@ __all__ = [
     "InvalidSetup",
     "InvalidState",
     "State",
+    "advice",
     "apply",
     "load",
     "module",
@@ -81,6 +82,20 @@ def score(state: State) -> dict[str, Any]:
             "message": "the game is not over yet; no final score",
         }
     return {"over": True, **outcome.to_json()}
+
+
+def advice(state: State, player: str) -> dict[str, Any] | None:
+    """What the companion can tell ``player`` before choosing, as JSON, or None.
+
+    Niagara: the falls forecast (``engines.niagara.forecast``), each legal
+    action with the survival chance of each of the player's canoes.
+    """
+    if state.GAME.id == "niagara" and state.to_move == player:
+        from engines.niagara import forecast
+
+        result: dict[str, Any] = forecast(state, player).to_json()  # type: ignore[arg-type]
+        return result
+    return None
 
 
 def notation(game_id: str, move_json: Mapping[str, Any]) -> str:

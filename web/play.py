@@ -30,6 +30,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion.catalog_info import piece
 from companion.games import EngineError, IllegalMove, InvalidMove
+from companion.games import advice as advise
 from companion.sessions import (
     HOST,
     Conflict,
@@ -113,7 +114,8 @@ def _seat_page(
 ) -> str:
     lang = pick_language()
     may = table.may_move(seat.player)
-    buttons = present.move_buttons(table, lang) if may else []
+    advice = advise(table.state, seat.player) if may else None
+    buttons = present.move_buttons(table, lang, advice) if may else []
     total = len(table.state.legal_moves()) if may else 0
     return render_template(
         "seat.html",
@@ -190,6 +192,7 @@ def _seat_json(table: Table, s: Seat) -> dict[str, Any]:
             {"notation": b.notation, "move": json.loads(b.json), "label": b.label}
             for b in (present.move_buttons(table, lang) if may else [])
         ],
+        "advice": advise(table.state, s.player) if may else None,
         "history": present.history_json(table, s.player),
         "outcome": present.outcome_json(table),
     }

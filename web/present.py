@@ -87,7 +87,19 @@ class _Missing(dict[str, Any]):
         return "?"
 
 
-_LABELS: dict[str, Callable[[Mapping[str, Any], str], str]] = {"noah": _noah_label}
+def _niagara_label(move_json: Mapping[str, Any], lang: str) -> str:
+    if move_json.get("type") == "arm":
+        left = move_json.get("arm") == "L"
+        if lang == "zh-Hant":
+            return "河水流一步：" + ("左支流" if left else "右支流")
+        return "Run the river one step: " + ("the left arm" if left else "the right arm")
+    return _generic_label("niagara", move_json, lang)
+
+
+_LABELS: dict[str, Callable[[Mapping[str, Any], str], str]] = {
+    "noah": _noah_label,
+    "niagara": _niagara_label,
+}
 
 
 def move_label(game_id: str, move_json: Mapping[str, Any], lang: str) -> str:
@@ -100,26 +112,48 @@ def move_label(game_id: str, move_json: Mapping[str, Any], lang: str) -> str:
 
 @dataclass(frozen=True)
 class MoveButton:
-    """One legal move as a tap target."""
+    """One legal move as a tap target, with the companion's advice on it (if any)."""
 
     label: str
     notation: str
     json: str
+    advice: str = ""
 
 
-def move_buttons(table: Table, lang: str) -> list[MoveButton]:
+def move_buttons(
+    table: Table, lang: str, advice: Mapping[str, Any] | None = None
+) -> list[MoveButton]:
     """The legal moves now, as buttons (at most ``MOVES_SHOWN``)."""
+    notes = _advice_notes(advice, lang)
     out = []
     for move in table.state.legal_moves()[:MOVES_SHOWN]:
         data = move.to_json()
+        text = move.notation()
         out.append(
             MoveButton(
                 move_label(table.game, data, lang),
-                move.notation(),
+                text,
                 json.dumps(data, separators=(",", ":"), ensure_ascii=False),
+                notes.get(text, ""),
             )
         )
     return out
+
+
+def _advice_notes(advice: Mapping[str, Any] | None, lang: str) -> dict[str, str]:
+    """Per move notation, the falls forecast in words: each canoe's chance to stay afloat."""
+    if not advice:
+        return {}
+    notes = {}
+    for line in advice.get("lines", []):
+        if line.get("move") is None:
+            continue
+        parts = [
+            translate("afloat", lang, n=i, p=round(100 * chance))
+            for i, chance in enumerate(line["survival"], start=1)
+        ]
+        notes[str(line["move"])] = " · ".join(parts)
+    return notes
 
 
 def actor_label(actor: str, lang: str) -> str:
@@ -361,7 +395,58 @@ def hare_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
     return {"cells": cells, "runners": runners, "cell": cell, "top": top, "height": height}
 
 
+_PLAYER_COLOURS = ("#d1495b", "#2e86ab", "#edae49", "#66a182", "#8d6a9f")
+_GEM_COLOURS = {"V": "#7b3fa0", "W": "#e8eef2", "Y": "#f2c84b", "B": "#2f6fd0", "P": "#ef7fb0"}
+
+# Niagara's river drawn top to bottom: the landing, the five main slots, the
+# fork into the left and right arms, the falls (slot -> centre in SVG units).
+_NIAGARA_SLOTS = {
+    "HOME": (180, 24),
+    "M1": (180, 70),
+    "M2": (180, 112),
+    "M3": (180, 154),
+    "M4": (180, 196),
+    "M5": (180, 238),
+    "L6": (95, 290),
+    "L7": (95, 332),
+    "R6": (265, 290),
+    "R7": (265, 332),
+}
+
+
+def niagara_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
+    """Niagara: the river slots with their discs, the canoes with their gems, the falls."""
+    slots = []
+    river = view.get("river", {})
+    for slot, (x, y) in _NIAGARA_SLOTS.items():
+        slots.append({"slot": slot, "x": x, "y": y, "disc": river.get(slot)})
+    canoes = []
+    taken: dict[str, int] = {}
+    lost = []
+    for i, seat in enumerate(view.get("seats", [])):
+        for n, canoe in enumerate(seat["canoes"], start=1):
+            where = canoe["slot"]
+            colour = _PLAYER_COLOURS[i % len(_PLAYER_COLOURS)]
+            gem = canoe.get("gem")
+            entry = {
+                "player": seat["player"],
+                "n": n,
+                "colour": colour,
+                "gem": gem,
+                "gem_colour": _GEM_COLOURS.get(gem or "", "#fff"),
+            }
+            if where not in _NIAGARA_SLOTS:
+                lost.append(entry)
+                continue
+            k = taken.get(where, 0)
+            taken[where] = k + 1
+            x, y = _NIAGARA_SLOTS[where]
+            canoes.append({**entry, "x": x - 40 + 17 * k, "y": y + 2, "slot": where})
+    return {"slots": slots, "canoes": canoes, "lost": lost, "falls": 372}
+
+
 DRAWINGS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "niagara": niagara_drawing,
     "noah": noah_drawing,
     "animals_on_board": aob_drawing,
     "hare_tortoise": hare_drawing,

@@ -117,9 +117,15 @@ def test_three_phones_play_a_seeded_noah_game_to_the_scores(server: str, browser
 
 
 def play_to_the_end(
-    pages: dict[str, Page], rng: random.Random, before_move: Callable[[Page, int], None]
+    pages: dict[str, Page],
+    rng: random.Random,
+    before_move: Callable[[Page, int], None],
+    until: Callable[[Page], bool] | None = None,
 ) -> int:
     """Tap random legal moves on the phone of whoever is to move, until the game ends.
+
+    At a chance point (a table game) the first phone enters what the table saw.
+    With ``until``, stop as soon as it holds for the phone that just moved.
 
     Returns:
         The table's final version.
@@ -128,7 +134,7 @@ def play_to_the_end(
     first = next(iter(pages.values()))
     mover = first.get_attribute("[data-to-move]", "data-to-move")
     while mover:
-        page = pages[mover]
+        page = first if mover == "@chance" else pages[mover]
         at_version(page, version)  # a live update brought the mover's phone up to date
         before_move(page, version)
         buttons = page.locator("ul.moves button")
@@ -141,6 +147,8 @@ def play_to_the_end(
         version += 1
         at_version(page, version)
         mover = page.get_attribute("[data-to-move]", "data-to-move")
+        if until is not None and until(page):
+            return version
     for page in pages.values():
         at_version(page, version)
         assert page.locator(".status.over").count() == 1
@@ -183,6 +191,36 @@ def test_two_phones_play_animals_on_board_to_the_scores(server: str, browser: Br
     assert pages["bob"].locator("table.scores tbody tr").count() >= 5
     assert "The highest total wins." in pages["bob"].inner_text("main")
     shot(pages["bob"], "animals-on-board-score")
+
+
+def test_three_phones_run_a_niagara_round_with_the_river(server: str, browser: Browser) -> None:
+    host = phone(browser)
+    host.goto(server + "/new/niagara")
+    for i, name in enumerate(PLAYERS):
+        host.locator('input[name="player"]').nth(i).fill(name)
+    host.check('input[name="chance"][value="table"]')
+    host.click('button[type="submit"]')
+    pages = open_seats(host, browser, {"ann": "en-GB", "bob": "en-GB", "cy": "en-GB"})
+    seen: dict[str, bool] = {}
+
+    def before_move(page: Page, version: int) -> None:
+        advice = page.locator("ul.moves small.advice")
+        if advice.count() and "forecast" not in seen:
+            assert "% afloat" in advice.first.inner_text()
+            seen["forecast"] = True
+            shot(page, "niagara-seat-forecast")
+        if page.locator('button[data-notation^="arm "]').count():
+            assert "Run the river one step" in page.inner_text("ul.moves")
+            seen["river"] = True
+
+    def flowed(page: Page) -> bool:
+        return "the river flowed" in page.inner_text(".history")
+
+    play_to_the_end(pages, random.Random(SEED), before_move, until=flowed)
+    assert seen == {"forecast": True, "river": True}
+    history = pages["ann"].inner_text(".history")
+    assert "flow step 1 of" in history
+    shot(pages["ann"], "niagara-after-the-flow")
 
 
 def _try_an_illegal_card(page: Page) -> bool:
