@@ -134,6 +134,13 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "Each choice shows how likely each of your canoes stays afloat this round.",
         "每個選項顯示你的每艘獨木舟本回合不落下瀑布的機率。",
     ),
+    "ark_map": ("Your zoo on Map A", "你的動物園（地圖 A）"),
+    "ark_map_help": (
+        "Choose the Build strength to light up every hex a new building may cover.",
+        "選擇建造行動的強度，亮起新建築可以覆蓋的所有格子。",
+    ),
+    "ark_strength": ("Strength {n}", "強度 {n}"),
+    "ark_placements": ("{n} legal placements", "{n} 種合法擺法"),
     "state": ("What you can see", "你看得到的資訊"),
     "error": ("Something is wrong", "出了點問題"),
     "back_home": ("Back to the start", "回到首頁"),

@@ -28,6 +28,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
+from companion import boards
 from companion.catalog_info import piece
 from companion.games import EngineError, IllegalMove, InvalidMove
 from companion.games import advice as advise
@@ -120,6 +121,7 @@ def _seat_page(
     return render_template(
         "seat.html",
         seat=seat,
+        board=boards.extra(table.state, seat.player, request.args),
         buttons=buttons,
         more=max(0, total - len(buttons)),
         error=error,

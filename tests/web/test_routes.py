@@ -390,3 +390,13 @@ def test_pages_carry_safety_headers(client: FlaskClient) -> None:
 
 def test_no_debug_mode(app: Flask) -> None:
     assert app.debug is False
+
+
+def test_ark_nova_map_lights_up_the_legal_hexes(client: FlaskClient, store: TableStore) -> None:
+    table = store.create("ark_nova", ["ann", "bob"], seed=1)
+    plain = client.get(seat_url(table, "ann")).get_data(as_text=True)
+    assert plain.count('class="hex"') == 58 and "data-placements" not in plain
+    page = client.get(seat_url(table, "ann") + "?strength=3").get_data(as_text=True)
+    assert 'data-placements="' in page
+    assert page.count('class="hex legal"') > 0
+    assert client.get(seat_url(table, "ann") + "?strength=9").status_code == 200
