@@ -87,6 +87,38 @@ class _Missing(dict[str, Any]):
         return "?"
 
 
+_AOB: dict[str, tuple[str, str]] = {
+    "draw": ("Draw {tile}", "抽到 {tile}"),
+    "remove": ("Leave {species} out of this game", "本局移除 {species}"),
+    "give": ("Put {tiles} face up in the centre", "把 {tiles} 翻開放到中央"),
+    "reveal": ("Reveal {tile} on your ark", "亮出方舟上的 {tile}"),
+    "cut": ("Send {tiles} back to the box", "把 {tiles} 放回盒中"),
+    "split": (
+        "Split group {group}: move {part} to a new group",
+        "拆開第 {group} 組：把 {part} 移到新組",
+    ),
+    "take": ("Take group {group}", "拿走第 {group} 組"),
+    "pass": ("Pass", "放棄"),
+}
+
+
+def _aob_label(move_json: Mapping[str, Any], lang: str) -> str:
+    kind = str(move_json.get("type"))
+    if kind not in _AOB:
+        return _generic_label("animals_on_board", move_json, lang)
+    values = _Missing(move_json)
+    tile = move_json.get("tile")
+    if isinstance(tile, str):
+        values["tile"] = name_of("animals_on_board", tile, lang)
+    species = move_json.get("species")
+    if isinstance(species, str):
+        values["species"] = name_of("animals_on_board", f"{species}V1", lang).rsplit(" ", 1)[0]
+    tiles = move_json.get("tiles")
+    if isinstance(tiles, list):
+        values["tiles"] = ", ".join(name_of("animals_on_board", str(t), lang) for t in tiles)
+    return _AOB[kind][1 if lang == "zh-Hant" else 0].format_map(values)
+
+
 def _niagara_label(move_json: Mapping[str, Any], lang: str) -> str:
     if move_json.get("type") == "arm":
         left = move_json.get("arm") == "L"
@@ -97,6 +129,7 @@ def _niagara_label(move_json: Mapping[str, Any], lang: str) -> str:
 
 
 _LABELS: dict[str, Callable[[Mapping[str, Any], str], str]] = {
+    "animals_on_board": _aob_label,
     "noah": _noah_label,
     "niagara": _niagara_label,
 }

@@ -79,6 +79,7 @@ def test_create_a_table_and_land_on_the_host_page(client: FlaskClient, store: Ta
     assert table.seed == 11 and table.options["end_at_26"] == "on"
     host = client.get(answer.location).get_data(as_text=True)
     assert host.count("<svg") >= 4  # a QR code per seat and the table
+    assert "until someone has 26 or more after a round" in host  # the chosen option, in words
     for seat in table.seats:
         assert seat.token in host
 
