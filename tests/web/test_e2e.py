@@ -20,6 +20,8 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, sync_playwright
 from werkzeug.serving import make_server
 
+from companion.sessions import TableStore
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -221,6 +223,34 @@ def test_three_phones_run_a_niagara_round_with_the_river(server: str, browser: B
     history = pages["ann"].inner_text(".history")
     assert "flow step 1 of" in history
     shot(pages["ann"], "niagara-after-the-flow")
+
+
+GALLERY_GAMES = ["hare_tortoise", "ark_nova"]
+
+
+@pytest.mark.parametrize("game_id", GALLERY_GAMES)
+def test_each_game_main_page_and_score_screen_on_a_phone(
+    server: str, browser: Browser, store: TableStore, game_id: str
+) -> None:
+    """A mid-game seat page and a finished game's score screen, as a phone shows them."""
+    examples = Path(__file__).resolve().parents[2] / "examples" / game_id
+    middle = {"hare_tortoise": "start_of_play.json", "ark_nova": "build_midgame.json"}[game_id]
+    final = {"hare_tortoise": "final.json", "ark_nova": "two_player.json"}[game_id]
+    table = store.resume(game_id, (examples / middle).read_text(encoding="utf-8"))
+    page = phone(browser)
+    seat = table.seats[0]
+    page.goto(f"{server}/t/{table.id}/seat/{seat.token}?strength=3")
+    assert page.locator("svg.table").count() >= 1
+    assert _no_horizontal_scroll(page)
+    shot(page, f"{game_id}-seat")
+    done = store.resume(game_id, (examples / final).read_text(encoding="utf-8"))
+    outcome = done.state.outcome()
+    assert outcome is not None
+    page.goto(f"{server}/t/{done.id}/score")
+    assert page.get_attribute("[data-winners]", "data-winners") == ",".join(outcome.winners)
+    assert page.locator("table.scores tbody tr").count() >= 2
+    assert _no_horizontal_scroll(page)
+    shot(page, f"{game_id}-score")
 
 
 def _try_an_illegal_card(page: Page) -> bool:
