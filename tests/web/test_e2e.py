@@ -93,6 +93,7 @@ def test_three_phones_play_a_seeded_noah_game_to_the_scores(server: str, browser
 
     def before_move(page: Page, version: int) -> None:
         if version == 0:
+            assert _no_horizontal_scroll(page)
             shot(page, "noah-seat-first-move")
         if not tried and _try_an_illegal_card(page):
             tried.append(True)
