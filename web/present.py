@@ -19,7 +19,8 @@ from companion.sessions import DEALER, HOST, Table
 from web.i18n import translate
 
 MOVES_SHOWN = 60
-"""Legal moves drawn as buttons; past that the page asks for the notation (Ark Nova)."""
+"""Legal moves drawn as buttons; past that the page asks for the notation (Ark Nova).
+Chance outcomes are all offered, in one menu when there are many."""
 
 HISTORY_SHOWN = 25
 """History entries on a page, newest first."""
@@ -156,10 +157,13 @@ class MoveButton:
 def move_buttons(
     table: Table, lang: str, advice: Mapping[str, Any] | None = None
 ) -> list[MoveButton]:
-    """The legal moves now, as buttons (at most ``MOVES_SHOWN``)."""
+    """The legal moves now, as buttons (at most ``MOVES_SHOWN``; every chance outcome)."""
     notes = _advice_notes(advice, lang)
     out = []
-    for move in table.state.legal_moves()[:MOVES_SHOWN]:
+    moves = table.state.legal_moves()
+    if table.state.to_move != CHANCE:
+        moves = moves[:MOVES_SHOWN]
+    for move in moves:
         data = move.to_json()
         text = move.notation()
         out.append(
