@@ -1,0 +1,186 @@
+"""What to print for a game, and the PDF of it: ``cards``, ``stickers``, ``mats``,
+``calibration`` or ``all``.
+
+Driven by the game's catalog (``engines.<game>.CATALOG``) and its mats
+(``printables.mats``):
+
+* ``cards``: every card, tile, token and marker as a full replacement piece,
+  with duplex backs; boards and mats without printed geometry as labels.
+* ``stickers``: the same pieces as stickers for a game the player owns.
+* ``mats``: each mat of the game, tiled over sheets, with fiducials; a
+  catalog component of kind ``mat`` or ``board`` that matches a mat carries
+  its tag on it (``match_mats``).
+* ``calibration``: the camera calibration sheet.
+* ``all``: the game's pieces once (as cards, or as stickers for Ark Nova, whose
+  cards the player owns: issue 8), its mats and the calibration sheet.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import engines
+from engines.core import Catalog, Component
+from printables import WHATS, pdf
+from printables.calibration import calibration_pages
+from printables.cards import card_sheets, grid_for
+from printables.fonts import Fonts, system_fonts
+from printables.mat_sheets import mat_pages, tiling
+from printables.mats import MatLayout, mats_of
+from printables.pieces import backs_of
+from printables.settings import Settings
+from printables.stickers import label_grid, sticker_sheets, stickers_for
+
+STICKER_GAMES = frozenset({"ark_nova"})
+"""Games whose pieces ``all`` prints as stickers (the player owns the cards)."""
+
+Progress = Callable[[int, int], None]
+"""Called with (pages done, pages in the job) as the job goes."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One print job: which game, what, on which settings, from which catalog."""
+
+    game: str
+    what: str
+    settings: Settings
+    catalog: Catalog
+
+    def __post_init__(self) -> None:
+        if self.what not in WHATS:
+            raise ValueError(f"cannot print {self.what!r}; choose one of {', '.join(WHATS)}")
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        if self.what == "all":
+            pieces = "stickers" if self.game in STICKER_GAMES else "cards"
+            return (pieces, "mats", "calibration")
+        return (self.what,)
+
+
+def catalog_for(game: str) -> Catalog:
+    """The catalog of ``game`` from its engine.
+
+    Raises:
+        ValueError: no such game, or it has no catalog yet.
+    """
+    module = engines.GAMES.get(game)
+    catalog = getattr(module, "CATALOG", None)
+    if not isinstance(catalog, Catalog):
+        known = ", ".join(
+            g for g, m in engines.GAMES.items() if isinstance(getattr(m, "CATALOG", None), Catalog)
+        )
+        raise ValueError(f"no catalog for game {game!r}; games with one: {known or 'none yet'}")
+    return catalog
+
+
+def _words(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
+
+
+def match_mats(game: str, catalog: Catalog) -> list[tuple[MatLayout, Component | None]]:
+    """Each mat of ``game`` with the catalog component it stands for, if any.
+
+    A ``mat`` or ``board`` component matches a mat when its ``data["layout"]``
+    names the mat's key, else when its English name contains one of the mat's
+    aliases as words; a game with one such component and one mat pairs them.
+    """
+    candidates = list(catalog.of_kind("mat", "board"))
+    layouts = mats_of(game)
+    taken: dict[str, Component] = {}
+    for mat in layouts:
+        for comp in candidates:
+            if comp.data.get("layout") == mat.key and comp.id not in {c.id for c in taken.values()}:
+                taken[mat.key] = comp
+                break
+    for mat in layouts:
+        if mat.key in taken:
+            continue
+        for comp in candidates:
+            used = {c.id for c in taken.values()}
+            name = _words(comp.names.get("en", ""))
+            if (
+                comp.id not in used
+                and "layout" not in comp.data
+                and any(f" {a} " in name for a in mat.aliases)
+            ):
+                taken[mat.key] = comp
+                break
+    free_layouts = [m for m in layouts if m.key not in taken]
+    free_comps = [c for c in candidates if c.id not in {t.id for t in taken.values()}]
+    if len(free_layouts) == 1 and len(free_comps) == 1 and len(layouts) == 1:
+        taken[free_layouts[0].key] = free_comps[0]
+    return [(mat, taken.get(mat.key)) for mat in layouts]
+
+
+def pieces_for(game: str, catalog: Catalog) -> list[Component]:
+    """Pieces the ``cards`` and ``stickers`` modes print, in catalog order.
+
+    Left out: backs worn by some piece (they print on that piece's back) and
+    mats or boards that print as a mat.
+    """
+    worn = {back.id for back in backs_of(catalog).values()}
+    on_mats = {comp.id for _, comp in match_mats(game, catalog) if comp is not None}
+    return [c for c in catalog if c.id not in worn and c.id not in on_mats]
+
+
+def page_count(job: Job) -> int:
+    """How many progress steps the job takes (front sheets, sticker sheets, mat sheets, pages)."""
+    total = 0
+    for section in job.sections:
+        if section == "cards":
+            pieces = pieces_for(job.game, job.catalog)
+            for kind in dict.fromkeys(c.kind for c in pieces):
+                grid = grid_for(job.settings, *job.settings.piece_mm[kind])
+                total += math.ceil(sum(1 for c in pieces if c.kind == kind) / grid.per_sheet)
+        elif section == "stickers":
+            grid = label_grid(job.settings)[0]
+            stickers = stickers_for(job.game, job.catalog, pieces_for(job.game, job.catalog))
+            total += math.ceil(len(stickers) / grid.per_sheet)
+        elif section == "mats":
+            total += sum(tiling(m, job.settings).count for m in mats_of(job.game))
+        else:
+            total += 1
+    return total
+
+
+def render(
+    job: Job, *, fonts: Fonts | None = None, progress: Progress | None = None
+) -> list[pdf.Page]:
+    """Every page of ``job``, in order."""
+    fonts = fonts or system_fonts(english_only=job.settings.english_only)
+    total = page_count(job)
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(min(done, total), total)
+
+    pages: list[pdf.Page] = []
+    for section in job.sections:
+        if section in ("cards", "stickers"):
+            draw = card_sheets if section == "cards" else sticker_sheets
+            pieces = pieces_for(job.game, job.catalog)
+            sheets = draw(job.game, job.catalog, pieces, job.settings, fonts, progress=step)
+            pages += [s.page() for s in sheets]
+        elif section == "mats":
+            for mat, comp in match_mats(job.game, job.catalog):
+                pages += mat_pages(
+                    mat, job.settings, fonts, comp.id if comp else None, progress=step
+                )
+        else:
+            pages += calibration_pages(job.settings, fonts)
+            step()
+    return pages
+
+
+def build_pdf(job: Job, *, fonts: Fonts | None = None, progress: Progress | None = None) -> bytes:
+    """The PDF of ``job``: deterministic, the same bytes for the same job."""
+    pages = render(job, fonts=fonts, progress=progress)
+    return pdf.write(pages, title=f"{job.game} {job.what} ({job.settings.paper})")

@@ -1,0 +1,166 @@
+"""One piece drawn in a rectangle: its tag, its names in English and Chinese, its data.
+
+Generic over ``engines.core.Component``: the title is ``names["en"]``, the
+subtitle ``names["zh-Hant"]``, then one line per ``data`` item, and the tag at
+the bottom. A ``gender`` item colours the top band (blue male, pink female, as
+the Noah cards; rules spec ``noah.md`` §2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import Catalog, Component
+from printables import payload, qr
+from printables.sheet import GREY, LIGHT, Colour, Sheet
+
+MALE: Colour = (45, 100, 210)
+FEMALE: Colour = (225, 85, 150)
+_GENDER = {"m": MALE, "male": MALE, "♂": MALE, "f": FEMALE, "female": FEMALE, "♀": FEMALE}
+
+
+def tag_block_mm(sheet: Sheet, tag_mm: float) -> tuple[float, float]:
+    """(symbol edge, symbol plus quiet zone) in mm for a tag of about ``tag_mm``."""
+    module = qr.module_px(tag_mm, sheet.settings.dpi)
+    edge = qr.MODULES * module / sheet.settings.dpi * 25.4
+    quiet = qr.QUIET_MODULES * module / sheet.settings.dpi * 25.4
+    return edge, edge + 2 * quiet
+
+
+def fit_tag_mm(sheet: Sheet, wanted_mm: float, room_mm: float) -> float:
+    """The largest tag size up to ``wanted_mm`` whose symbol and quiet zone fit ``room_mm``."""
+    size = wanted_mm
+    while size > 5 and tag_block_mm(sheet, size)[1] > room_mm:
+        size -= 0.5
+    return size
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(_value(v) for v in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
+    return str(value)
+
+
+def data_lines(component: Component) -> list[str]:
+    """The printed data of a piece, one ``key: value`` line per item."""
+    return [f"{key.replace('_', ' ')}: {_value(v)}" for key, v in component.data.items()]
+
+
+def gender_colour(component: Component) -> Colour | None:
+    value = component.data.get("gender")
+    return _GENDER.get(str(value).strip().lower()) if value is not None else None
+
+
+def draw_piece(
+    sheet: Sheet,
+    game: str,
+    component: Component,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    tag_mm: float,
+    details: bool = True,
+) -> None:
+    """Draw ``component`` filling the rectangle (``x``, ``y``, ``w``, ``h``) mm.
+
+    Args:
+        details: print the data lines (cards); False prints names only (labels).
+    """
+    sheet.rect(x, y, w, h, outline=LIGHT, width_mm=0.15)
+    pad = min(2.5, w * 0.05)
+    room = min(w - 2 * pad, h - 2 * pad)
+    size = fit_tag_mm(sheet, tag_mm, room)
+    edge, block = tag_block_mm(sheet, size)
+    band = gender_colour(component)
+    top = y + pad
+    if band is not None:
+        sheet.rect(x, y, w, min(5.0, h * 0.08), outline=None, fill=band)
+        top += min(5.0, h * 0.08)
+    text_bottom = y + h - pad - block
+    sheet.tag(
+        payload.encode(game, component.id),
+        x + (w - edge) / 2,
+        text_bottom + (block - edge) / 2,
+        size,
+    )
+    sheet.text(x + w - 1.2, y + h - 1.0, component.id, size_mm=2.0, colour=GREY, anchor="rd")
+    room_h = text_bottom - top
+    line = min(4.5, max(2.2, w / 14))
+    lines: list[tuple[str, float, bool]] = [(component.names.get("en", component.id), line, False)]
+    zh = component.names.get("zh-Hant", "")
+    if zh and sheet.fonts.cjk and not sheet.settings.english_only:
+        lines.append((zh, line, True))
+    if details:
+        lines += [(text, line * 0.7, False) for text in data_lines(component)]
+    cursor = top
+    for text, size_mm, chinese in lines:
+        if cursor + size_mm * 1.15 > top + room_h:
+            break
+        sheet.text(
+            x + w / 2,
+            cursor,
+            text,
+            size_mm=size_mm,
+            chinese=chinese,
+            anchor="ma",
+            max_width_mm=w - 2 * pad,
+        )
+        cursor += size_mm * 1.25
+
+
+def draw_back(
+    sheet: Sheet,
+    game: str,
+    back: Component,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    tag_mm: float,
+) -> None:
+    """A card back: the game's name, the back's name and its back tag in the middle."""
+    sheet.rect(x, y, w, h, outline=LIGHT, width_mm=0.15)
+    pad = min(2.5, w * 0.05)
+    size = fit_tag_mm(sheet, tag_mm, min(w, h) - 2 * pad)
+    edge = tag_block_mm(sheet, size)[0]
+    sheet.tag(payload.encode(game, back.id), x + (w - edge) / 2, y + (h - edge) / 2, size)
+    name = back.names.get("en", back.id)
+    sheet.text(x + w / 2, y + pad, name, size_mm=3.5, anchor="ma", max_width_mm=w - 2 * pad)
+    sheet.text(x + w - 1.2, y + h - 1.0, back.id, size_mm=2.0, colour=GREY, anchor="rd")
+
+
+def backs_of(catalog: Catalog) -> dict[str, Component]:
+    """Which back each piece wears: piece id to its ``back`` component.
+
+    A back's ``data["for"]`` may list the piece kinds or piece ids it backs
+    (``docs/printing.md``); a back that names nothing backs every card and tile
+    no other back claims. A piece with no back prints single-sided.
+    """
+    backs = catalog.of_kind("back")
+    result: dict[str, Component] = {}
+    fallback: Component | None = None
+    for back in backs:
+        claim = back.data.get("for")
+        if claim is None:
+            fallback = fallback or back
+            continue
+        names = {claim} if isinstance(claim, str) else {str(c) for c in claim}
+        for comp in catalog:
+            if (
+                comp.kind != "back"
+                and comp.id not in result
+                and (comp.id in names or comp.kind in names)
+            ):
+                result[comp.id] = back
+    if fallback is not None:
+        for comp in catalog.of_kind("card", "tile"):
+            result.setdefault(comp.id, fallback)
+    return result

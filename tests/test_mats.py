@@ -1,0 +1,94 @@
+"""Mat geometry and fiducials: zones clear of the markers, and the homography a camera
+recovers from the printed markers maps every zone corner within 1 mm (issue 8)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from printables.fonts import system_fonts
+from printables.mat_sheets import draw_mat
+from printables.mats import ARUCO_DICTIONARY, BAND_MM, MATS, layout, marker_table, mats_of
+from printables.settings import Settings
+
+DPI = 100  # 0.25 mm per pixel: enough to show a 1 mm error, fast to draw
+
+
+def test_marker_ids_are_unique_and_in_the_dictionary() -> None:
+    table = marker_table()
+    assert len(table) == sum(len(m.markers) for m in MATS)
+    assert max(table) < 246
+
+
+@pytest.mark.parametrize("mat", MATS, ids=[f"{m.game}.{m.key}" for m in MATS])
+def test_zones_lie_inside_the_marker_band(mat: object) -> None:
+    from printables.mats import MatLayout
+
+    assert isinstance(mat, MatLayout)
+    keys = [z.key for z in mat.zones]
+    assert len(keys) == len(set(keys))
+    for zone in mat.zones:
+        for x, y in zone.polygon:
+            assert BAND_MM - 0.01 <= x <= mat.width_mm - BAND_MM + 0.01, (zone.key, x)
+            assert BAND_MM - 0.01 <= y <= mat.height_mm - BAND_MM + 0.01, (zone.key, y)
+        assert mat.zone_at(zone.centre) is zone
+
+
+def test_games_have_the_zones_their_rules_name() -> None:
+    assert {f"dock{i}" for i in range(5)} <= {z.key for z in layout("noah", "pentagon").zones}
+    river = {z.key for z in layout("niagara", "river").zones}
+    assert {"HOME", "M1", "M5", "L6", "L7", "R6", "R7"} <= river
+    assert len([z for z in layout("niagara", "river").zones if z.kind == "hollow"]) == 5
+    hexes = [z for z in layout("ark_nova", "map_a").zones if z.kind == "hex"]
+    assert len(hexes) == 58
+    assert sum(1 for z in hexes if z.data["class"] == "rock") == 7
+    assert sum(1 for z in hexes if z.data["class"] == "water") == 9
+    race = layout("hare_tortoise", "race")
+    assert [race.zone(f"T{p}").data["position"] for p in range(1, 12)] == list(range(1, 12))
+    assert {m.key for m in mats_of("animals_on_board")} == {
+        "centre",
+        "ark1",
+        "ark2",
+        "ark3",
+        "ark4",
+    }
+
+
+@pytest.mark.parametrize("mat", MATS, ids=[f"{m.game}.{m.key}" for m in MATS])
+def test_fiducial_homography_maps_zones_within_a_millimetre(mat: object) -> None:
+    from printables.mats import MatLayout
+
+    assert isinstance(mat, MatLayout)
+    settings = Settings(dpi=DPI)
+    image = np.array(draw_mat(mat, settings, system_fonts(), None).image.convert("L"))
+    h, w = image.shape
+    # a camera looking down at an angle: a fixed perspective with some shrink
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[60, 40], [w * 0.9 + 40, 90], [w * 0.95, h * 0.88], [20, h * 0.97]])
+    warp = cv2.getPerspectiveTransform(src, dst)
+    photo = cv2.warpPerspective(image, warp, (w + 100, h + 100), borderValue=255)
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
+    corners, ids, _ = cv2.aruco.ArucoDetector(
+        dictionary, cv2.aruco.DetectorParameters()
+    ).detectMarkers(photo)
+    assert ids is not None
+    table = marker_table()
+    seen = {int(i) for i in ids.ravel()}
+    assert seen == {m.id for m in mat.markers}
+    image_pts, mat_pts = [], []
+    for quad, marker_id in zip(corners, ids.ravel(), strict=True):
+        owner, marker = table[int(marker_id)]
+        assert owner.key == mat.key
+        image_pts += quad.reshape(4, 2).tolist()
+        mat_pts += list(marker.corners)
+    homography, _ = cv2.findHomography(np.float32(image_pts), np.float32(mat_pts))
+    px_per_mm = DPI / 25.4
+    worst = 0.0
+    for zone in mat.zones:
+        pts = np.float32([[[x * px_per_mm, y * px_per_mm] for x, y in zone.polygon]])
+        in_photo = cv2.perspectiveTransform(pts, warp)
+        back = cv2.perspectiveTransform(in_photo, homography)[0]
+        err = np.linalg.norm(back - np.float32(zone.polygon), axis=1).max()
+        worst = max(worst, float(err))
+    assert worst < 1.0

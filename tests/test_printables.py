@@ -1,0 +1,185 @@
+"""Printables round trip: render, write the PDF, rasterize it at 300 dpi, decode every
+tag with zxing-cpp, and get the catalog back exactly (issue 8, "Done when")."""
+
+from __future__ import annotations
+
+import warnings
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from engines.core import Catalog
+from printables import payload
+from printables.document import Job, build_pdf, catalog_for, match_mats, pieces_for, render
+from printables.fonts import Fonts, MissingFontWarning, covers, system_fonts
+from printables.mat_sheets import tiling
+from printables.mats import ARUCO_DICTIONARY, CALIBRATION_MARKERS, MATS, mats_of
+from printables.pieces import backs_of
+from printables.settings import Settings
+from tests.printables_support import catalog_games, decode_page, rasterize, sample_catalog
+
+SAMPLE = sample_catalog()
+CASES = [("sample", SAMPLE), *((g, catalog_for(g)) for g in catalog_games())]
+IDS = [name for name, _ in CASES]
+
+
+def aruco_ids(page: np.ndarray) -> set[int]:
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
+    detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
+    _, found, _ = detector.detectMarkers(page)
+    return set() if found is None else {int(i) for i in found.ravel()}
+
+
+@pytest.mark.parametrize(("name", "catalog"), CASES, ids=IDS)
+def test_all_pdf_round_trips_to_the_catalog(name: str, catalog: Catalog) -> None:
+    game = catalog.game
+    pages = rasterize(build_pdf(Job(game, "all", Settings(), catalog)))
+    pieces: Counter[str] = Counter()
+    calibration: Counter[str] = Counter()
+    markers: set[int] = set()
+    for page in pages:
+        for result in decode_page(page):
+            assert payload.check_ec_level(result.ec_level) is None
+            tag = payload.try_decode(result.text, game=game, catalog=catalog)
+            if isinstance(tag, payload.PayloadError):
+                tag = payload.decode(result.text, game=payload.CALIBRATION)
+                calibration[tag.piece_id] += 1
+            else:
+                pieces[tag.piece_id] += 1
+        markers |= aruco_ids(page)
+    assert set(pieces) == {c.id for c in catalog}
+    worn = {b.id for b in backs_of(catalog).values()}
+    repeated = {pid: n for pid, n in pieces.items() if n != 1 and pid not in worn}
+    assert repeated == {}
+    for back in worn:  # one back tag behind every piece that wears it
+        assert pieces[back] == sum(1 for b in backs_of(catalog).values() if b.id == back)
+    assert calibration == Counter({c.id: 1 for c in payload.CALIBRATION_CATALOG})
+    expected = {m.id for mat in mats_of(game) for m in mat.markers} | set(CALIBRATION_MARKERS)
+    assert markers == expected
+
+
+def test_same_input_gives_the_same_bytes() -> None:
+    job = Job("noah", "cards", Settings(paper="letter"), SAMPLE)
+    assert build_pdf(job) == build_pdf(job)
+
+
+def test_duplex_backs_sit_behind_their_fronts() -> None:
+    settings = Settings()
+    pages = rasterize(build_pdf(Job("noah", "cards", settings, SAMPLE)))
+    front, back = decode_page(pages[0]), decode_page(pages[1])
+    width = pages[0].shape[1]
+    fronts = {r.text: r.position for r in front}
+    backs = backs_of(SAMPLE)
+    for text, pos in fronts.items():
+        piece = payload.decode(text, catalog=SAMPLE).piece_id
+        centre_x = (pos.top_left.x + pos.bottom_right.x) / 2
+        centre_y = (pos.top_left.y + pos.bottom_right.y) / 2
+        behind = [
+            r
+            for r in back
+            if abs((r.position.top_left.x + r.position.bottom_right.x) / 2 - (width - centre_x))
+            < 15
+            and abs((r.position.top_left.y + r.position.bottom_right.y) / 2 - centre_y) < 400
+        ]
+        assert [payload.decode(r.text, catalog=SAMPLE).piece_id for r in behind] == [
+            backs[piece].id
+        ]
+
+
+def test_pieces_and_mats_split_the_catalog() -> None:
+    matched = dict((m.key, c) for m, c in match_mats("noah", SAMPLE))
+    assert matched["pentagon"] is not None and matched["pentagon"].id == "BOARD"
+    printed = {c.id for c in pieces_for("noah", SAMPLE)}
+    assert "SCORE" in printed and "BOARD" not in printed and "BA" not in printed
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_cards_fit_nine_to_a_sheet(paper: str) -> None:
+    settings = Settings(paper=paper)
+    from printables.cards import grid_for
+
+    grid = grid_for(settings, *settings.piece_mm["card"])
+    assert (grid.columns, grid.rows) == (3, 3)
+    assert grid.left >= settings.sheet.margin_mm and grid.top >= settings.sheet.margin_mm
+
+
+@pytest.mark.parametrize("labels", ["l7160", "5160"])
+def test_commercial_label_sheets_decode(labels: str) -> None:
+    paper = "a4" if labels == "l7160" else "letter"
+    pages = rasterize(
+        build_pdf(Job("noah", "stickers", Settings(paper=paper, labels=labels), SAMPLE))
+    )
+    texts = [r.text for page in pages for r in decode_page(page)]
+    ids = {payload.decode(t, catalog=SAMPLE).piece_id for t in texts}
+    expected = {c.id for c in pieces_for("noah", SAMPLE)} | {
+        b.id for b in backs_of(SAMPLE).values()
+    }
+    assert ids == expected
+
+
+def test_chinese_names_are_drawn_not_tofu() -> None:
+    fonts = system_fonts()
+    assert fonts.cjk is not None, "install fonts-wqy-microhei (.ci/run does)"
+    for comp in SAMPLE:
+        assert covers(fonts.cjk, comp.names["zh-Hant"])
+    assert not covers(fonts.cjk, "\U0010fffe")
+    # the card sheet carries the glyphs: the rendered name matches the font's own drawing
+    settings = Settings()
+    sheet = render(Job("noah", "cards", settings, SAMPLE), fonts=fonts)[0].image.convert("L")
+    name = SAMPLE["A1"].names["zh-Hant"]
+    from PIL import Image, ImageDraw
+
+    font = fonts.font(settings.px(4.5), chinese=True)
+    probe = Image.new("L", (int(font.getlength(name)) + 8, settings.px(7)), 255)
+    ImageDraw.Draw(probe).text((4, 4), name, font=font, fill=0)
+    score = cv2.matchTemplate(np.array(sheet), np.array(probe), cv2.TM_CCOEFF_NORMED).max()
+    assert score > 0.9
+    tofu = Image.new("L", probe.size, 255)
+    ImageDraw.Draw(tofu).text((4, 4), "\U0010fffe" * len(name), font=font, fill=0)
+    assert cv2.matchTemplate(np.array(sheet), np.array(tofu), cv2.TM_CCOEFF_NORMED).max() < 0.8
+
+
+def test_without_a_cjk_font_it_warns_and_prints_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_CJK_FONT", "none")
+    with pytest.warns(MissingFontWarning, match="English text only"):
+        fonts = system_fonts()
+    assert fonts.cjk is None
+    english = render(Job("noah", "cards", Settings(), SAMPLE), fonts=fonts)[0].image
+    with_cjk = render(
+        Job("noah", "cards", Settings(), SAMPLE), fonts=Fonts(fonts.latin, fonts.cjk)
+    )[0].image
+    assert english.tobytes() == with_cjk.tobytes()
+    monkeypatch.delenv("COMPANION_CJK_FONT")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        chinese = render(Job("noah", "cards", Settings(), SAMPLE), fonts=system_fonts())[0].image
+    assert chinese.tobytes() != english.tobytes()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_mat_tiles_on_both_papers(paper: str) -> None:
+    settings = Settings(paper=paper)
+    for mat in MATS:
+        plan = tiling(mat, settings)
+        assert plan.xs[0] == 0 and plan.xs[-1] == mat.width_mm
+        assert plan.ys[0] == 0 and plan.ys[-1] == mat.height_mm
+        for lo, hi in zip(plan.xs, plan.xs[1:], strict=False):  # every marker whole on one sheet
+            for marker in mat.markers:
+                x0, x1 = marker.corners[0][0], marker.corners[1][0]
+                assert x1 <= lo or x0 >= hi or (lo <= x0 and x1 <= hi)
+
+
+def test_cli_prints_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "cal.pdf"
+    assert (
+        main(["print", "noah", "--what", "calibration", "--paper", "letter", "-o", str(out)]) == 0
+    )
+    assert out.read_bytes().startswith(b"%PDF-1.4")
+    captured = capsys.readouterr()
+    assert '"bytes"' in captured.out and "pages" in captured.err
+    assert main(["print", "chess", "-o", str(out)]) == 2
+    assert main(["print", "noah", "--tag-mm", "card=3", "-o", str(out)]) == 2
