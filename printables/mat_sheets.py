@@ -207,6 +207,7 @@ def mat_pages(
             y1 = plan.ys[r + 1] + (FLAP_MM if r + 1 < rows else 0)
             x1, y1 = min(x1, mat.width_mm), min(y1, mat.height_mm)
             sheet = Sheet(settings, fonts, pw, ph)
+            sheet.coloured = whole.coloured
             crop = whole.image.crop((whole.px(x0), whole.px(y0), whole.px(x1), whole.px(y1)))
             left, top = paper.margin_mm, paper.margin_mm + 4
             sheet.image.paste(crop, (sheet.px(left), sheet.px(top)))

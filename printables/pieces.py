@@ -8,11 +8,9 @@ the Noah cards; rules spec ``noah.md`` §2).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engines.core import Catalog, Component
 from printables import payload, qr
+from printables.faces import corner_text, data_lines, face_of
 from printables.sheet import GREY, LIGHT, Colour, Sheet
 
 MALE: Colour = (45, 100, 210)
@@ -34,21 +32,6 @@ def fit_tag_mm(sheet: Sheet, wanted_mm: float, room_mm: float) -> float:
     while size > 5 and tag_block_mm(sheet, size)[1] > room_mm:
         size -= 0.5
     return size
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list | tuple):
-        return ", ".join(_value(v) for v in value)
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
-    return str(value)
-
-
-def data_lines(component: Component) -> list[str]:
-    """The printed data of a piece, one ``key: value`` line per item."""
-    return [f"{key.replace('_', ' ')}: {_value(v)}" for key, v in component.data.items()]
 
 
 def gender_colour(component: Component) -> Colour | None:
@@ -91,6 +74,13 @@ def draw_piece(
         size,
     )
     sheet.text(x + w - 1.2, y + h - 1.0, component.id, size_mm=2.0, colour=GREY, anchor="rd")
+    face = face_of(game)
+    badge = corner_text(game, component, face.badge)
+    if badge:
+        sheet.text(x + 1.5, y + h - 1.0, badge, size_mm=4.0, anchor="ld")
+    corner = corner_text(game, component, face.corner) if details else None
+    if corner:
+        top += sheet.text(x + 2.5, top, corner, size_mm=9.0) + 1.0
     room_h = text_bottom - top
     line = min(4.5, max(2.2, w / 14))
     lines: list[tuple[str, float, bool]] = [(component.names.get("en", component.id), line, False)]
@@ -98,7 +88,7 @@ def draw_piece(
     if zh and sheet.fonts.cjk and not sheet.settings.english_only:
         lines.append((zh, line, True))
     if details:
-        lines += [(text, line * 0.7, False) for text in data_lines(component)]
+        lines += [(text, line * 0.7, False) for text in data_lines(game, component)]
     cursor = top
     for text, size_mm, chinese in lines:
         if cursor + size_mm * 1.15 > top + room_h:

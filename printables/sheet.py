@@ -20,6 +20,11 @@ GREY: Colour = (110, 110, 110)
 LIGHT: Colour = (200, 200, 200)
 
 
+def has_cjk(text: str) -> bool:
+    """True when ``text`` holds a character from the CJK blocks (U+2E80 on, fullwidth forms)."""
+    return any("\u2e80" <= ch <= "\u9fff" or "\uf900" <= ch <= "\uffef" for ch in text)
+
+
 @dataclass
 class PlacedTag:
     """Where a tag was drawn on a sheet (pixels), and its payload."""
@@ -41,6 +46,8 @@ class Sheet:
     image: Image.Image = field(init=False)
     draw: ImageDraw.ImageDraw = field(init=False)
     tags: list[PlacedTag] = field(default_factory=list, init=False)
+    coloured: bool = field(default=False, init=False)
+    """True once anything not grey was drawn; grey pages are written as greyscale."""
 
     def __post_init__(self) -> None:
         size = (self.px(self.width_mm), self.px(self.height_mm))
@@ -56,7 +63,13 @@ class Sheet:
         return self.settings.px(mm)
 
     def page(self) -> Page:
-        return Page(self.image, self.width_mm, self.height_mm)
+        """The finished page; greyscale when nothing coloured was drawn (smaller, faster)."""
+        image = self.image if self.coloured else self.image.convert("L")
+        return Page(image, self.width_mm, self.height_mm)
+
+    def _ink(self, *colours: Colour | None) -> None:
+        if any(c is not None and not c[0] == c[1] == c[2] for c in colours):
+            self.coloured = True
 
     # -- drawing ----------------------------------------------------------------
 
@@ -71,6 +84,7 @@ class Sheet:
         fill: Colour | None = None,
         width_mm: float = 0.2,
     ) -> None:
+        self._ink(outline, fill)
         self.draw.rectangle(
             (self.px(x), self.px(y), self.px(x + w) - 1, self.px(y + h) - 1),
             outline=outline,
@@ -88,6 +102,7 @@ class Sheet:
         colour: Colour = BLACK,
         width_mm: float = 0.2,
     ) -> None:
+        self._ink(colour)
         self.draw.line(
             (self.px(x0), self.px(y0), self.px(x1), self.px(y1)),
             fill=colour,
@@ -102,6 +117,7 @@ class Sheet:
         fill: Colour | None = None,
         width_mm: float = 0.4,
     ) -> None:
+        self._ink(outline, fill)
         pts = [(self.px(x), self.px(y)) for x, y in points]
         self.draw.polygon(pts, outline=outline, fill=fill, width=max(1, self.px(width_mm)))
 
@@ -119,11 +135,19 @@ class Sheet:
     ) -> float:
         """Draw ``text`` at (``x``, ``y``) mm; shrinks it to fit ``max_width_mm``.
 
+        Text with Chinese characters uses the CJK font; without one (or with
+        ``english_only``) it is left out rather than drawn as empty boxes.
+
         Returns:
             The height used, in mm (0 when ``text`` is empty).
         """
+        if has_cjk(text):
+            if self.fonts.cjk is None or self.settings.english_only:
+                return 0.0
+            chinese = True
         if not text:
             return 0.0
+        self._ink(colour)
         size = self.px(size_mm)
         font = self.fonts.font(size, chinese=chinese)
         if max_width_mm is not None:
