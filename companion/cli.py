@@ -104,7 +104,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def _progress_bar(done: int, total: int) -> None:
     width = 30
     filled = width * done // max(total, 1)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pages")
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
     if done >= total:
         sys.stderr.write("\n")
     sys.stderr.flush()

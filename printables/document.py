@@ -38,7 +38,8 @@ STICKER_GAMES = frozenset({"ark_nova"})
 """Games whose pieces ``all`` prints as stickers (the player owns the cards)."""
 
 Progress = Callable[[int, int], None]
-"""Called with (pages done, pages in the job) as the job goes."""
+"""Called with (steps done, steps in the job) as the job goes; a step is a sheet of
+pieces or stickers, a mat sheet, or the calibration sheet."""
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ def pieces_for(game: str, catalog: Catalog) -> list[Component]:
 
 
 def page_count(job: Job) -> int:
-    """How many progress steps the job takes (front sheets, sticker sheets, mat sheets, pages)."""
+    """How many progress steps the job takes (see ``Progress``)."""
     total = 0
     for section in job.sections:
         if section == "cards":

@@ -188,6 +188,6 @@ def test_cli_prints_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     )
     assert out.read_bytes().startswith(b"%PDF-1.4")
     captured = capsys.readouterr()
-    assert '"bytes"' in captured.out and "pages" in captured.err
+    assert '"bytes"' in captured.out and "] 1/1" in captured.err
     assert main(["print", "chess", "-o", str(out)]) == 2
     assert main(["print", "noah", "--tag-mm", "card=3", "-o", str(out)]) == 2

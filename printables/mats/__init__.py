@@ -186,20 +186,32 @@ def rotated_rect(cx: float, cy: float, w: float, h: float, angle: float) -> tupl
     return tuple(out)
 
 
+MARKER_BASES: Mapping[str, int] = MappingProxyType(
+    {"noah": 0, "animals_on_board": 16, "hare_tortoise": 64, "niagara": 96, "ark_nova": 128}
+)
+"""First marker id of each game; a game's mats count on from there, so changing one
+game's mats never renumbers another game's printed markers."""
+
+
 def _registry() -> tuple[MatLayout, ...]:
     from dataclasses import replace
 
     from printables.mats import animals_on_board, ark_nova, hare_tortoise, niagara, noah
 
     layouts: list[MatLayout] = []
-    next_id = 0
-    for module in (noah, animals_on_board, hare_tortoise, niagara, ark_nova):
+    limits = [*sorted(MARKER_BASES.values())[1:], CALIBRATION_MARKERS[0]]
+    for module, limit in zip(
+        (noah, animals_on_board, hare_tortoise, niagara, ark_nova), limits, strict=True
+    ):
+        next_id = MARKER_BASES[module.MATS[0].game]
         for mat in module.MATS:
             placed = replace(mat, first_marker=next_id)
             next_id += len(marker_spots(placed))
             layouts.append(placed)
-    if next_id > CALIBRATION_MARKERS[0]:
-        raise ValueError(f"mats need {next_id} marker ids, more than the dictionary leaves")
+        if next_id > limit:
+            raise ValueError(
+                f"{module.__name__} needs marker ids up to {next_id - 1}, past {limit - 1}"
+            )
     return tuple(layouts)
 
 
