@@ -3,6 +3,8 @@
 Run: ``.venv/bin/python -m bench.engines [--seconds 3]``. Chance moves count
 as steps (they are applied like any other move). Rates are per CPU second of
 this process (``time.process_time``), so a busy machine does not skew them.
+Engines that do not play whole turns yet (``GAME.turn_engine`` False) are
+measured on scoring their finished example games in ``examples/<game>/``.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from pathlib import Path
 
 import engines
 from engines.core import play_random
@@ -29,6 +32,24 @@ def steps_per_second(game_id: str, players: int, seconds: float) -> tuple[float,
     return steps / (time.process_time() - start), games
 
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def scores_per_second(game_id: str, seconds: float) -> tuple[float, int]:
+    """Whole-table final scores per second over the game's example files."""
+    module = engines.GAMES[game_id]
+    states = [module.load_state(p.read_text()) for p in sorted((EXAMPLES / game_id).glob("*.json"))]
+    states = [s for s in states if s.is_over]
+    if not states:
+        return 0.0, 0
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        states[done % len(states)].outcome()
+        done += 1
+    return done / (time.process_time() - start), len(states)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game and count")
@@ -36,6 +57,8 @@ def main() -> None:
     print(f"{'game':<18} {'players':>7} {'steps/s':>10} {'games':>6}")
     for game_id, module in engines.GAMES.items():
         if not module.GAME.turn_engine:
+            rate, files = scores_per_second(game_id, args.seconds)
+            print(f"{game_id:<18} {'score':>7} {rate:>10,.0f} {files:>6}  (tables scored/s, files)")
             continue
         for n in range(module.GAME.min_players, module.GAME.max_players + 1):
             rate, games = steps_per_second(game_id, n, args.seconds)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engines import noah
+from engines import ark_nova, hare_tortoise, noah
 from engines.core import (
     CHANCE,
     LEGAL,
@@ -33,7 +33,7 @@ from engines.core import (
     play_random,
 )
 
-GAMES: dict[str, ModuleType] = {m.GAME.id: m for m in (noah,)}
+GAMES: dict[str, ModuleType] = {m.GAME.id: m for m in (noah, hare_tortoise, ark_nova)}
 
 
 def game(game_id: str) -> ModuleType:

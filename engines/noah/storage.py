@@ -121,6 +121,36 @@ def validate(state: NoahState) -> None:
     for p in state.departures:
         if p not in state.players:
             raise ValueError(f"departure by unknown player {p!r}")
+    _validate_step(state)
+
+
+def _validate_step(state: NoahState) -> None:
+    """The fields each step relies on must be present and agree."""
+    step = state.step
+    if step in (PLAY, STEAL, GIVEBACK, MOVE_NOAH, GIFT) and (
+        state.noah is None or state.docks[state.noah] is None
+    ):
+        raise ValueError(f"step {step!r} needs Noah on a dock with a ferry")
+    if step in (STEAL, GIVEBACK, MOVE_NOAH, GIFT) and state.played is None:
+        raise ValueError(f"step {step!r} needs the card played this turn")
+    if state.played is not None and state.played not in state.deck:
+        raise ValueError(f"the card played, {state.played!r}, is not in this deck")
+    if step in (STEAL, GIVEBACK) and (state.target is None or state.target == state.active):
+        raise ValueError(f"step {step!r} needs the lion's opponent")
+    if step == MOVE_NOAH:
+        placed = state.docks[state.played_at] if state.played_at is not None else None
+        if not placed or placed[-1][0] != state.played:
+            raise ValueError("step 'noah' needs the ferry the card was played onto")
+    if step == GIFT and not (state.gifts_left > 0 and state.hands[state.active]):
+        raise ValueError("step 'gift' needs cards owed and a hand to give from")
+    if step == REVEAL and not state.unknown_slots():
+        raise ValueError("step 'reveal' needs unknown cards in a hand")
+    if step == SETUP_FERRY and all(state.docks):
+        raise ValueError("step 'ferry' needs a dock without its face-up card")
+    if state.peek is not None and (
+        len(state.peek) != 2 or not all(0 <= i < len(state.players) for i in state.peek)
+    ):
+        raise ValueError(f"peek {state.peek!r} must name two players")
 
 
 def _int(value: Any, low: int, high: int) -> int:
