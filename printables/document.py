@@ -8,17 +8,17 @@ Driven by the game's catalog (``engines.<game>.CATALOG``) and its mats
   with duplex backs; boards and mats without printed geometry as labels.
 * ``stickers``: the same pieces as stickers for a game the player owns.
 * ``mats``: each mat of the game, tiled over sheets, with fiducials; a
-  catalog component of kind ``mat`` or ``board`` that matches a mat carries
-  its tag on it (``match_mats``).
+  catalog component of kind ``mat`` or ``board`` carries its tag on its mat
+  (``printables.mats.mats_for``).
 * ``calibration``: the camera calibration sheet.
-* ``all``: the game's pieces once (as cards, or as stickers for Ark Nova, whose
-  cards the player owns: issue 8), its mats and the calibration sheet.
+* ``all``: the game's pieces once (as cards; as stickers where a piece's
+  ``data["print"]`` says so, and for Ark Nova, whose pieces the player owns:
+  issue 8), its mats and the calibration sheet.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -29,13 +29,14 @@ from printables.calibration import calibration_pages
 from printables.cards import card_sheets, grid_for
 from printables.fonts import Fonts, system_fonts
 from printables.mat_sheets import mat_pages, tiling
-from printables.mats import MatLayout, mats_of
+from printables.mats import mats_for
 from printables.pieces import backs_of
 from printables.settings import Settings
 from printables.stickers import label_grid, sticker_sheets, stickers_for
 
 STICKER_GAMES = frozenset({"ark_nova"})
-"""Games whose pieces ``all`` prints as stickers (the player owns the cards)."""
+"""Games whose pieces ``all`` prints as stickers (the player owns them), unless a piece's
+``data["print"]`` says ``card`` or ``sticker`` itself."""
 
 Progress = Callable[[int, int], None]
 """Called with (steps done, steps in the job) as the job goes; a step is a sheet of
@@ -58,9 +59,21 @@ class Job:
     @property
     def sections(self) -> tuple[str, ...]:
         if self.what == "all":
-            pieces = "stickers" if self.game in STICKER_GAMES else "cards"
-            return (pieces, "mats", "calibration")
+            return ("cards", "stickers", "mats", "calibration")
         return (self.what,)
+
+    def pieces(self, section: str) -> list[Component]:
+        """The pieces a ``cards`` or ``stickers`` section prints.
+
+        Printing ``all``, each piece goes where ``data["print"]`` says (``card``
+        or ``sticker``), else where its game prints (``STICKER_GAMES``).
+        """
+        pieces = pieces_for(self.game, self.catalog)
+        if self.what != "all":
+            return pieces
+        default = "sticker" if self.game in STICKER_GAMES else "card"
+        wanted = section.removesuffix("s")
+        return [c for c in pieces if c.data.get("print", default) == wanted]
 
 
 def catalog_for(game: str) -> Catalog:
@@ -79,45 +92,6 @@ def catalog_for(game: str) -> Catalog:
     return catalog
 
 
-def _words(text: str) -> str:
-    return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower())) + " "
-
-
-def match_mats(game: str, catalog: Catalog) -> list[tuple[MatLayout, Component | None]]:
-    """Each mat of ``game`` with the catalog component it stands for, if any.
-
-    A ``mat`` or ``board`` component matches a mat when its ``data["layout"]``
-    names the mat's key, else when its English name contains one of the mat's
-    aliases as words; a game with one such component and one mat pairs them.
-    """
-    candidates = list(catalog.of_kind("mat", "board"))
-    layouts = mats_of(game)
-    taken: dict[str, Component] = {}
-    for mat in layouts:
-        for comp in candidates:
-            if comp.data.get("layout") == mat.key and comp.id not in {c.id for c in taken.values()}:
-                taken[mat.key] = comp
-                break
-    for mat in layouts:
-        if mat.key in taken:
-            continue
-        for comp in candidates:
-            used = {c.id for c in taken.values()}
-            name = _words(comp.names.get("en", ""))
-            if (
-                comp.id not in used
-                and "layout" not in comp.data
-                and any(f" {a} " in name for a in mat.aliases)
-            ):
-                taken[mat.key] = comp
-                break
-    free_layouts = [m for m in layouts if m.key not in taken]
-    free_comps = [c for c in candidates if c.id not in {t.id for t in taken.values()}]
-    if len(free_layouts) == 1 and len(free_comps) == 1 and len(layouts) == 1:
-        taken[free_layouts[0].key] = free_comps[0]
-    return [(mat, taken.get(mat.key)) for mat in layouts]
-
-
 def pieces_for(game: str, catalog: Catalog) -> list[Component]:
     """Pieces the ``cards`` and ``stickers`` modes print, in catalog order.
 
@@ -125,7 +99,7 @@ def pieces_for(game: str, catalog: Catalog) -> list[Component]:
     mats or boards that print as a mat.
     """
     worn = {back.id for back in backs_of(catalog).values()}
-    on_mats = {comp.id for _, comp in match_mats(game, catalog) if comp is not None}
+    on_mats = {mat.piece_id for mat in mats_for(game, catalog)}
     return [c for c in catalog if c.id not in worn and c.id not in on_mats]
 
 
@@ -134,16 +108,16 @@ def page_count(job: Job) -> int:
     total = 0
     for section in job.sections:
         if section == "cards":
-            pieces = pieces_for(job.game, job.catalog)
+            pieces = job.pieces(section)
             for kind in dict.fromkeys(c.kind for c in pieces):
                 grid = grid_for(job.settings, *job.settings.piece_mm[kind])
                 total += math.ceil(sum(1 for c in pieces if c.kind == kind) / grid.per_sheet)
         elif section == "stickers":
             grid = label_grid(job.settings)[0]
-            stickers = stickers_for(job.game, job.catalog, pieces_for(job.game, job.catalog))
+            stickers = stickers_for(job.game, job.catalog, job.pieces(section))
             total += math.ceil(len(stickers) / grid.per_sheet)
         elif section == "mats":
-            total += sum(tiling(m, job.settings).count for m in mats_of(job.game))
+            total += sum(tiling(m, job.settings).count for m in mats_for(job.game, job.catalog))
         else:
             total += 1
     return total
@@ -167,14 +141,12 @@ def render(
     for section in job.sections:
         if section in ("cards", "stickers"):
             draw = card_sheets if section == "cards" else sticker_sheets
-            pieces = pieces_for(job.game, job.catalog)
+            pieces = job.pieces(section)
             sheets = draw(job.game, job.catalog, pieces, job.settings, fonts, progress=step)
             pages += [s.page() for s in sheets]
         elif section == "mats":
-            for mat, comp in match_mats(job.game, job.catalog):
-                pages += mat_pages(
-                    mat, job.settings, fonts, comp.id if comp else None, progress=step
-                )
+            for mat in mats_for(job.game, job.catalog):
+                pages += mat_pages(mat, job.settings, fonts, progress=step)
         else:
             pages += calibration_pages(job.settings, fonts)
             step()

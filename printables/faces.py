@@ -2,7 +2,9 @@
 
 Noah follows ``shared/rules/noah.md`` §2: the weight large in the corner, the
 gender as the colour band, the tears as drops, the power in words and the
-player-count mark (4+ or 5+) in the lower-left corner, as the real cards.
+player-count mark (4+ or 5+) in the lower-left corner, as the real cards. The
+Hare and the Tortoise (``shared/rules/hare_tortoise.md`` §2) marks the 3 wolf
+howl cards.
 """
 
 from __future__ import annotations
@@ -61,6 +63,10 @@ FACES: Mapping[str, Face] = MappingProxyType(
             badge="mark",
             hide=frozenset({"species", "species_en", "species_zh", "gender"}),
             text={"tears": _tears, "power": lambda v: str(v) or None, "mark": _mark},
+        ),
+        "hare_tortoise": Face(
+            hide=frozenset({"kind", "bet"}),
+            text={"howl": lambda v: "HOWL: the next race phase only the wolf runs" if v else None},
         ),
     }
 )

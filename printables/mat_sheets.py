@@ -51,7 +51,8 @@ def _fill(zone: Zone) -> Colour:
     if zone.kind == "hollow":
         return _GEMS.get(str(zone.data.get("gem")), (240, 240, 240))
     if zone.kind == "hex":
-        return _HEXES.get(str(zone.data.get("class")), (248, 248, 244))
+        terrain = zone.data.get("class", zone.data.get("terrain"))
+        return _HEXES.get(str(terrain), (248, 248, 244))
     return _FILL.get(zone.kind, (246, 246, 246))
 
 
@@ -71,11 +72,11 @@ def paste_marker(sheet: Sheet, marker_id: int, x_mm: float, y_mm: float) -> None
     sheet.image.paste(tile, (sheet.px(x_mm), sheet.px(y_mm)))
 
 
-def draw_mat(mat: MatLayout, settings: Settings, fonts: Fonts, piece_id: str | None) -> Sheet:
+def draw_mat(mat: MatLayout, settings: Settings, fonts: Fonts) -> Sheet:
     """The whole mat as one raster, in its own frame (mm from its top-left corner).
 
-    Args:
-        piece_id: the catalog id of the mat, printed as its tag in the top band.
+    The mat's catalog id (``mat.piece_id``), when it has one, prints as its tag
+    in the top band.
     """
     sheet = Sheet(settings, fonts, mat.width_mm, mat.height_mm)
     sheet.rect(0, 0, mat.width_mm, mat.height_mm, outline=GREY, width_mm=0.3)
@@ -101,8 +102,8 @@ def draw_mat(mat: MatLayout, settings: Settings, fonts: Fonts, piece_id: str | N
         x, y = marker.corners[0]
         paste_marker(sheet, marker.id, x, y)
     (tx, ty), tag_size = mat.tag_spot
-    if piece_id is not None:
-        sheet.tag(payload.encode(mat.game, piece_id), tx, ty, tag_size)
+    if mat.piece_id is not None:
+        sheet.tag(payload.encode(mat.game, mat.piece_id), tx, ty, tag_size)
     title_x = MARKER_GAP_MM + MARKER_MM + 4
     room = tx - title_x - 4
     sheet.text(title_x, MARKER_GAP_MM + 4, mat.names["en"], size_mm=4.5, max_width_mm=room)
@@ -187,12 +188,11 @@ def mat_pages(
     mat: MatLayout,
     settings: Settings,
     fonts: Fonts,
-    piece_id: str | None,
     *,
     progress: Progress | None = None,
 ) -> list[Page]:
     """The sheets of ``mat`` on the settings' paper, row by row."""
-    whole = draw_mat(mat, settings, fonts, piece_id)
+    whole = draw_mat(mat, settings, fonts)
     plan = tiling(mat, settings)
     paper = settings.sheet
     pw, ph = (

@@ -8,6 +8,9 @@ the Noah cards; rules spec ``noah.md`` §2).
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from engines.core import Catalog, Component
 from printables import payload, qr
 from printables.faces import corner_text, data_lines, face_of
@@ -127,20 +130,29 @@ def draw_back(
     sheet.text(x + w - 1.2, y + h - 1.0, back.id, size_mm=2.0, colour=GREY, anchor="rd")
 
 
+_GENERIC_WORDS = frozenset({"back", "backs", "card", "cards", "of", "the", "a", "for"})
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+@lru_cache(maxsize=16)
 def backs_of(catalog: Catalog) -> dict[str, Component]:
     """Which back each piece wears: piece id to its ``back`` component.
 
-    A back's ``data["for"]`` may list the piece kinds or piece ids it backs
-    (``docs/printing.md``); a back that names nothing backs every card and tile
-    no other back claims. A piece with no back prints single-sided.
+    A back's ``data["for"]`` lists the piece kinds or piece ids it backs. A
+    back without ``for`` backs the cards and tiles whose English name shares a
+    word with its own ("race card back" backs "hare race card"); a single such
+    back also backs every card left over. A piece with no back prints
+    single-sided (``docs/printing.md``).
     """
-    backs = catalog.of_kind("back")
     result: dict[str, Component] = {}
-    fallback: Component | None = None
-    for back in backs:
+    open_backs: list[Component] = []
+    for back in catalog.of_kind("back"):
         claim = back.data.get("for")
         if claim is None:
-            fallback = fallback or back
+            open_backs.append(back)
             continue
         names = {claim} if isinstance(claim, str) else {str(c) for c in claim}
         for comp in catalog:
@@ -150,7 +162,15 @@ def backs_of(catalog: Catalog) -> dict[str, Component]:
                 and (comp.id in names or comp.kind in names)
             ):
                 result[comp.id] = back
-    if fallback is not None:
-        for comp in catalog.of_kind("card", "tile"):
-            result.setdefault(comp.id, fallback)
+    for comp in catalog.of_kind("card", "tile"):
+        if comp.id in result:
+            continue
+        words = _words(comp.names.get("en", "")) | {comp.kind}
+        for back in open_backs:
+            if (_words(back.names.get("en", "")) - _GENERIC_WORDS) & words:
+                result[comp.id] = back
+                break
+    if len(open_backs) == 1:
+        for comp in catalog.of_kind("card"):
+            result.setdefault(comp.id, open_backs[0])
     return result

@@ -7,10 +7,13 @@ import cv2
 import numpy as np
 import pytest
 
+from printables.document import catalog_for
 from printables.fonts import system_fonts
 from printables.mat_sheets import draw_mat
-from printables.mats import ARUCO_DICTIONARY, BAND_MM, MATS, layout, marker_table, mats_of
+from printables.mats import ARUCO_DICTIONARY, BAND_MM, MATS, layout, marker_table, mats_for, mats_of
+from printables.mats.from_catalog import has_geometry
 from printables.settings import Settings
+from tests.printables_support import catalog_games
 
 DPI = 100  # 0.25 mm per pixel: enough to show a 1 mm error, fast to draw
 
@@ -40,12 +43,13 @@ def test_games_have_the_zones_their_rules_name() -> None:
     river = {z.key for z in layout("niagara", "river").zones}
     assert {"HOME", "M1", "M5", "L6", "L7", "R6", "R7"} <= river
     assert len([z for z in layout("niagara", "river").zones if z.kind == "hollow"]) == 5
-    hexes = [z for z in layout("ark_nova", "map_a").zones if z.kind == "hex"]
+    hexes = [z for m in mats_of("ark_nova") for z in m.zones if z.kind == "hex"]
     assert len(hexes) == 58
-    assert sum(1 for z in hexes if z.data["class"] == "rock") == 7
-    assert sum(1 for z in hexes if z.data["class"] == "water") == 9
+    terrain = [z.data.get("class", z.data.get("terrain")) for z in hexes]
+    assert (terrain.count("rock"), terrain.count("water")) == (7, 9)
     race = layout("hare_tortoise", "race")
     assert [race.zone(f"T{p}").data["position"] for p in range(1, 12)] == list(range(1, 12))
+    assert layout("hare_tortoise", "race").zone("podium1").data["place"] == 1
     assert {m.key for m in mats_of("animals_on_board")} == {
         "centre",
         "ark1",
@@ -61,7 +65,7 @@ def test_fiducial_homography_maps_zones_within_a_millimetre(mat: object) -> None
 
     assert isinstance(mat, MatLayout)
     settings = Settings(dpi=DPI)
-    image = np.array(draw_mat(mat, settings, system_fonts(), None).image.convert("L"))
+    image = np.array(draw_mat(mat, settings, system_fonts()).image.convert("L"))
     h, w = image.shape
     # a camera looking down at an angle: a fixed perspective with some shrink
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
@@ -92,3 +96,21 @@ def test_fiducial_homography_maps_zones_within_a_millimetre(mat: object) -> None
         err = np.linalg.norm(back - np.float32(zone.polygon), axis=1).max()
         worst = max(worst, float(err))
     assert worst < 1.0
+
+
+@pytest.mark.parametrize("game", catalog_games())
+def test_catalog_geometry_prints_where_the_catalog_says(game: str) -> None:
+    catalog = catalog_for(game)
+    for mat in mats_for(game, catalog):
+        if mat.piece_id is None or not has_geometry(catalog[mat.piece_id]):
+            continue
+        data = catalog[mat.piece_id].data
+        polygons = [h.get("polygon_mm") for h in data.get("hexes") or ()]
+        zones = data.get("zones") or ()
+        polygons += (
+            list(zones.values()) if isinstance(zones, dict) else [z["polygon_mm"] for z in zones]
+        )
+        printed = [v for z in mat.zones for p in z.polygon for v in mat.to_catalog(p)]
+        assert printed == pytest.approx(
+            [float(v) for poly in polygons for p in poly for v in p], abs=0.01
+        )

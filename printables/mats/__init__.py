@@ -1,190 +1,52 @@
-"""Mat geometry: zones as polygons in millimetres and the ArUco fiducials that fix the frame.
+"""Every game's mats: zones as polygons in millimetres and the ArUco fiducials that fix the frame.
 
-Every mat has its own frame: origin at the mat's top-left corner, x to the
-right, y down, in millimetres (``shared/DESIGN.md``, "Components and tags").
-A band around the edge (``BAND_MM``) carries ArUco markers from
-``ARUCO_DICTIONARY`` (``cv2.aruco``), each ``MARKER_MM`` wide: one at every
-corner and more along long edges. Every marker id is unique across all mats, so
-a camera that sees any marker knows which mat it is on and where it lies;
-the four corners of every seen marker give the homography from image pixels
-to mat millimetres. Zones lie inside the band, never under a marker.
+Each mat has its own frame: origin at the printed mat's top-left corner, x to
+the right, y down, in millimetres (``shared/DESIGN.md``, "Components and
+tags"; types and marker placement in ``printables.mats.geometry``). A game's
+mats come from its catalog when the catalog gives their geometry
+(``printables.mats.from_catalog``), else from the built-in layouts of the
+submodules, which follow each game's rules spec in ``shared/rules/``.
 
-Pure Python: vision imports this package (``MATS``, ``mats_of``,
-``marker_table``) without pulling in drawing code. Per-game geometry lives in
-the submodules and follows each game's rules spec in ``shared/rules/``.
+Vision imports this package (``MATS``, ``mats_of``, ``marker_table``) without
+pulling in drawing code.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import replace
 from types import MappingProxyType
-from typing import Any
 
-Point = tuple[float, float]
+from engines.core import Catalog
+from printables import payload
+from printables.mats import animals_on_board, hare_tortoise, niagara, noah
+from printables.mats.from_catalog import game_mats
+from printables.mats.geometry import (
+    ARUCO_DICTIONARY,
+    BAND_MM,
+    CALIBRATION_MARKERS,
+    MARKER_GAP_MM,
+    MARKER_MM,
+    Marker,
+    MatLayout,
+    Point,
+    Zone,
+    marker_spots,
+    rect,
+    rotated_rect,
+)
 
-ARUCO_DICTIONARY = "DICT_4X4_250"
-"""``cv2.aruco`` predefined dictionary of every fiducial (4x4 bits: large cells at a distance)."""
-
-MARKER_MM = 30.0
-"""Printed marker edge including its one-cell black border. 6 cells of 5 mm: a 1080p
-camera over a 100 cm table sees about 10 px per cell, plenty for ArUco (needs ~4)."""
-
-MARKER_GAP_MM = 5.0
-"""White space between a marker and the mat edge, and between a marker and the zones."""
-
-BAND_MM = MARKER_MM + 2 * MARKER_GAP_MM
-"""Width of the marker band around every mat; zones start inside it."""
-
-MAX_MARKER_SPACING_MM = 220.0
-"""Markers along an edge are at most this far apart, so any A4 sheet of a tiled mat
-that touches the edge shows at least one whole marker."""
-
-CALIBRATION_MARKERS = (246, 247, 248, 249)
-"""Marker ids of the calibration sheet (TL, TR, BR, BL), outside every mat's range."""
-
-
-@dataclass(frozen=True)
-class Zone:
-    """A named area of a mat where pieces lie.
-
-    Attributes:
-        key: stable name, unique on its mat (``dock0``, ``M3``, ``hex_4_2``).
-        label: English text printed in the zone.
-        label_zh: Traditional Chinese text printed under it ("" for none).
-        polygon: corners in mat millimetres, clockwise on paper.
-        kind: what the zone is for (``dock``, ``slot``, ``hollow``, ``hex``, ...).
-        data: rules facts about the zone (a hex's class, a slot's distance).
-    """
-
-    key: str
-    label: str
-    polygon: tuple[Point, ...]
-    kind: str = "area"
-    label_zh: str = ""
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def centre(self) -> Point:
-        xs = [p[0] for p in self.polygon]
-        ys = [p[1] for p in self.polygon]
-        return (sum(xs) / len(xs), sum(ys) / len(ys))
-
-    def contains(self, point: Point) -> bool:
-        """True when ``point`` (mat mm) lies inside the polygon (even-odd rule)."""
-        x, y = point
-        inside = False
-        pts = self.polygon
-        for i in range(len(pts)):
-            (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % len(pts)]
-            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-                inside = not inside
-        return inside
-
-
-@dataclass(frozen=True)
-class Marker:
-    """One printed ArUco fiducial: its id and its corners in mat mm (TL, TR, BR, BL)."""
-
-    id: int
-    corners: tuple[Point, Point, Point, Point]
-
-
-@dataclass(frozen=True)
-class MatLayout:
-    """One printable mat: size, zones and fiducials.
-
-    Attributes:
-        game: the game id.
-        key: stable name within the game (``pentagon``, ``ark2``, ``map_a``).
-        names: English and Traditional Chinese names.
-        width_mm, height_mm: the whole mat, marker band included.
-        zones: where pieces go.
-        aliases: words that find this mat's component in a catalog by its
-            English name (see ``printables.document``).
-        first_marker: id of the first fiducial (set by the registry).
-    """
-
-    game: str
-    key: str
-    names: Mapping[str, str]
-    width_mm: float
-    height_mm: float
-    zones: tuple[Zone, ...]
-    aliases: tuple[str, ...] = ()
-    first_marker: int = 0
-
-    def zone(self, key: str) -> Zone:
-        for zone in self.zones:
-            if zone.key == key:
-                return zone
-        raise KeyError(key)
-
-    def zone_at(self, point: Point) -> Zone | None:
-        """The zone containing ``point`` (mat mm), or None."""
-        for zone in self.zones:
-            if zone.contains(point):
-                return zone
-        return None
-
-    @property
-    def markers(self) -> tuple[Marker, ...]:
-        """The fiducials in the band: corners first, then along the edges."""
-        return tuple(
-            Marker(self.first_marker + i, _square(x, y))
-            for i, (x, y) in enumerate(marker_spots(self))
-        )
-
-    @property
-    def tag_spot(self) -> tuple[Point, float]:
-        """Top-left corner and edge (mm) of the mat's own QR tag: in the top band, centred."""
-        size = MARKER_MM - 2 * 2.0
-        return ((self.width_mm - size) / 2, MARKER_GAP_MM + 2.0), size
-
-
-def _square(x: float, y: float) -> tuple[Point, Point, Point, Point]:
-    s = MARKER_MM
-    return ((x, y), (x + s, y), (x + s, y + s), (x, y + s))
-
-
-def _spread(length: float) -> list[float]:
-    """Marker origins along an edge of ``length`` mm: both ends, evenly between."""
-    lo, hi = MARKER_GAP_MM, length - MARKER_GAP_MM - MARKER_MM
-    gaps = max(1, math.ceil((hi - lo) / MAX_MARKER_SPACING_MM))
-    return [lo + (hi - lo) * i / gaps for i in range(gaps + 1)]
-
-
-def marker_spots(mat: MatLayout) -> list[Point]:
-    """Top-left corners (mm) of the mat's markers, in id order.
-
-    Corners TL, TR, BR, BL first; then the bottom, left and right edges; the top
-    edge's middle is kept for the title and the mat's tag.
-    """
-    xs = _spread(mat.width_mm)
-    ys = _spread(mat.height_mm)
-    left, right = xs[0], xs[-1]
-    top, bottom = ys[0], ys[-1]
-    spots = [(left, top), (right, top), (right, bottom), (left, bottom)]
-    spots += [(x, bottom) for x in xs[1:-1]]
-    spots += [(left, y) for y in ys[1:-1]]
-    spots += [(right, y) for y in ys[1:-1]]
-    return spots
-
-
-def rect(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
-    """A rectangle's corners, clockwise from top-left."""
-    return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
-
-
-def rotated_rect(cx: float, cy: float, w: float, h: float, angle: float) -> tuple[Point, ...]:
-    """Corners of a ``w`` x ``h`` rectangle centred on (``cx``, ``cy``), turned by ``angle`` rad."""
-    ca, sa = math.cos(angle), math.sin(angle)
-    out = []
-    for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
-        out.append((round(cx + dx * ca - dy * sa, 3), round(cy + dx * sa + dy * ca, 3)))
-    return tuple(out)
-
+BUILTIN: Mapping[str, tuple[MatLayout, ...]] = MappingProxyType(
+    {
+        "noah": noah.MATS,
+        "animals_on_board": animals_on_board.MATS,
+        "hare_tortoise": hare_tortoise.MATS,
+        "niagara": niagara.MATS,
+        "ark_nova": (),
+    }
+)
+"""Layouts drawn from the rules specs, for mats a catalog gives no geometry for (Ark Nova's
+catalog gives Map A's, so it has none here)."""
 
 MARKER_BASES: Mapping[str, int] = MappingProxyType(
     {"noah": 0, "animals_on_board": 16, "hare_tortoise": 64, "niagara": 96, "ark_nova": 128}
@@ -193,26 +55,28 @@ MARKER_BASES: Mapping[str, int] = MappingProxyType(
 game's mats never renumbers another game's printed markers."""
 
 
-def _registry() -> tuple[MatLayout, ...]:
-    from dataclasses import replace
+def mats_for(game: str, catalog: Catalog | None) -> tuple[MatLayout, ...]:
+    """The mats of ``game`` as ``catalog`` describes them, with their marker ids.
 
-    from printables.mats import animals_on_board, ark_nova, hare_tortoise, niagara, noah
-
+    Raises:
+        ValueError: the mats need more marker ids than the game's range holds.
+    """
+    bases = [*sorted(MARKER_BASES.values()), CALIBRATION_MARKERS[0]]
+    base = MARKER_BASES[game]
+    limit = bases[bases.index(base) + 1]
     layouts: list[MatLayout] = []
-    limits = [*sorted(MARKER_BASES.values())[1:], CALIBRATION_MARKERS[0]]
-    for module, limit in zip(
-        (noah, animals_on_board, hare_tortoise, niagara, ark_nova), limits, strict=True
-    ):
-        next_id = MARKER_BASES[module.MATS[0].game]
-        for mat in module.MATS:
-            placed = replace(mat, first_marker=next_id)
-            next_id += len(marker_spots(placed))
-            layouts.append(placed)
-        if next_id > limit:
-            raise ValueError(
-                f"{module.__name__} needs marker ids up to {next_id - 1}, past {limit - 1}"
-            )
+    next_id = base
+    for mat in game_mats(game, catalog, BUILTIN[game]):
+        placed = replace(mat, first_marker=next_id)
+        next_id += len(marker_spots(placed))
+        layouts.append(placed)
+    if next_id > limit:
+        raise ValueError(f"{game} mats need marker ids up to {next_id - 1}, past {limit - 1}")
     return tuple(layouts)
+
+
+def _registry() -> tuple[MatLayout, ...]:
+    return tuple(m for game in MARKER_BASES for m in mats_for(game, payload.catalog_of(game)))
 
 
 MATS: tuple[MatLayout, ...] = _registry()
@@ -244,6 +108,7 @@ __all__ = [
     "ARUCO_DICTIONARY",
     "BAND_MM",
     "CALIBRATION_MARKERS",
+    "MARKER_GAP_MM",
     "MARKER_MM",
     "MATS",
     "Marker",
@@ -252,6 +117,7 @@ __all__ = [
     "Zone",
     "layout",
     "marker_table",
+    "mats_for",
     "mats_of",
     "rect",
     "rotated_rect",

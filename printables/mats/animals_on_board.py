@@ -9,7 +9,7 @@ front of it (overflow); a player's food lies in the open next to the ark.
 
 from __future__ import annotations
 
-from printables.mats import BAND_MM, MatLayout, Zone, rect
+from printables.mats.geometry import BAND_MM, MatLayout, Zone, rect
 
 B = BAND_MM + 5
 

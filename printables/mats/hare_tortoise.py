@@ -1,5 +1,5 @@
-"""The Hare and the Tortoise mats: the race (start, 11 tile spaces, finish, podium) and
-the players' played-card zones.
+"""The Hare and the Tortoise race mat: start, 11 tile spaces, finish and podium (the
+players' played-card mats come from the catalog, ``engines.hare_tortoise``).
 
 Follows ``shared/rules/hare_tortoise.md`` §2-§3: position 0 is the start line,
 1..11 the eleven track tiles in the order laid, 12 past the finish line; the
@@ -10,12 +10,11 @@ is read from the spaces. The track snakes over two rows to fit the table.
 
 from __future__ import annotations
 
-from printables.mats import BAND_MM, MatLayout, Zone, rect
+from printables.mats.geometry import BAND_MM, MatLayout, Zone, rect
 
 B = BAND_MM + 5
 SPACE = 50.0
 STEP = 55.0
-CARD_W, CARD_H = 70.0, 95.0
 
 
 def _race() -> MatLayout:
@@ -63,27 +62,4 @@ def _race() -> MatLayout:
     )
 
 
-def _players() -> MatLayout:
-    zones = tuple(
-        Zone(
-            f"played{seat}",
-            f"player {seat}: played cards",
-            rect(B + (seat - 1) * (CARD_W + 6), B, CARD_W, CARD_H),
-            "played",
-            f"玩家 {seat} 已出的牌",
-            {"seat": seat},
-        )
-        for seat in range(1, 6)
-    )
-    return MatLayout(
-        "hare_tortoise",
-        "players",
-        {"en": "The Hare and the Tortoise played cards", "zh-Hant": "龜兔賽跑 出牌區"},
-        2 * B + 5 * CARD_W + 4 * 6,
-        2 * B + CARD_H,
-        zones,
-        aliases=("played", "players"),
-    )
-
-
-MATS = (_race(), _players())
+MATS = (_race(),)

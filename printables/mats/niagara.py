@@ -9,7 +9,7 @@ The river runs down the mat; a slot holds a 50 mm river disc with canoes on it.
 
 from __future__ import annotations
 
-from printables.mats import BAND_MM, MatLayout, Zone, rect
+from printables.mats.geometry import BAND_MM, MatLayout, Zone, rect
 
 B = BAND_MM + 5
 SLOT = 54.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from printables.mats import BAND_MM, MatLayout, Point, Zone, rotated_rect
+from printables.mats.geometry import BAND_MM, MatLayout, Point, Zone, rotated_rect
 
 DOCK_W, DOCK_H = 80.0, 120.0
 EDGE = 100.0  # pentagon edge: two docks' inner corners stay apart (2 * 40 < 100)
