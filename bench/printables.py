@@ -8,6 +8,8 @@ and PDF size; the PDF is written to a temporary file as the CLI would.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import tempfile
 import time
 from pathlib import Path
@@ -20,9 +22,10 @@ def time_print(game: str, paper: str) -> tuple[float, float, int]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / f"{game}.pdf"
         wall, cpu = time.perf_counter(), time.process_time()
-        code = companion(
-            ["print", game, "--what", "all", "--paper", paper, "--quiet", "-o", str(out)]
-        )
+        with contextlib.redirect_stdout(io.StringIO()):
+            code = companion(
+                ["print", game, "--what", "all", "--paper", paper, "--quiet", "-o", str(out)]
+            )
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         if code != 0:
             raise SystemExit(f"companion print {game} failed with exit status {code}")
