@@ -9,7 +9,7 @@ import pytest
 
 from printables.document import catalog_for
 from printables.fonts import system_fonts
-from printables.mat_sheets import draw_mat
+from printables.mat_sheets import draw_mat, mat_pages, tiling
 from printables.mats import ARUCO_DICTIONARY, BAND_MM, MATS, layout, marker_table, mats_for, mats_of
 from printables.mats.from_catalog import has_geometry
 from printables.settings import Settings
@@ -113,4 +113,30 @@ def test_catalog_geometry_prints_where_the_catalog_says(game: str) -> None:
         printed = [v for z in mat.zones for p in z.polygon for v in mat.to_catalog(p)]
         assert printed == pytest.approx(
             [float(v) for poly in polygons for p in poly for v in p], abs=0.01
+        )
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiled_sheets_put_back_together_give_the_whole_mat(paper: str) -> None:
+    settings = Settings(paper=paper, dpi=DPI)
+    fonts = system_fonts()
+    mat = layout("noah", "pentagon")
+    whole = np.array(draw_mat(mat, settings, fonts).image.convert("L"))
+    plan = tiling(mat, settings)
+    pages = mat_pages(mat, settings, fonts)
+    assert len(pages) == plan.count > 1
+    cols = len(plan.xs) - 1
+    margin = settings.sheet.margin_mm
+    inset = 4.0  # clear of the cut line, the seam line and its ticks
+    for index, page in enumerate(pages):
+        row, col = divmod(index, cols)
+        sheet = np.array(page.image.convert("L"))
+        x0, x1 = plan.xs[col], plan.xs[col + 1]
+        y0, y1 = plan.ys[row], plan.ys[row + 1]
+        dx = settings.px(margin) - settings.px(x0)
+        dy = settings.px(margin + 4) - settings.px(y0)
+        top, bottom = settings.px(y0 + inset), settings.px(y1 - inset)
+        left, right = settings.px(x0 + inset), settings.px(x1 - inset)
+        assert np.array_equal(
+            sheet[top + dy : bottom + dy, left + dx : right + dx], whole[top:bottom, left:right]
         )

@@ -18,7 +18,7 @@ from printables import payload
 from printables.document import Job, build_pdf, catalog_for, pieces_for, render
 from printables.fonts import Fonts, MissingFontWarning, covers, system_fonts
 from printables.mat_sheets import tiling
-from printables.mats import ARUCO_DICTIONARY, CALIBRATION_MARKERS, MATS, mats_for
+from printables.mats import ARUCO_DICTIONARY, CALIBRATION_MARKERS, MATS, mats_for, mats_of
 from printables.pieces import backs_of
 from printables.settings import Settings
 from tests.printables_support import catalog_games, decode_page, rasterize, sample_catalog
@@ -190,5 +190,9 @@ def test_cli_prints_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert out.read_bytes().startswith(b"%PDF-1.4")
     captured = capsys.readouterr()
     assert '"bytes"' in captured.out and "] 1/1" in captured.err
+    river = tmp_path / "river.pdf"  # mats print before (or without) the game's catalog
+    assert main(["print", "niagara", "--what", "mats", "--quiet", "-o", str(river)]) == 0
+    sheets = sum(tiling(m, Settings()).count for m in mats_of("niagara"))
+    assert river.read_bytes().count(b"/Type /Page ") == sheets > 0
     assert main(["print", "chess", "-o", str(out)]) == 2
     assert main(["print", "noah", "--tag-mm", "card=3", "-o", str(out)]) == 2
