@@ -10,6 +10,7 @@ test and safe to import anywhere.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import random
@@ -537,9 +538,15 @@ class State(ABC):
                 raise GameOver(verdict.code, verdict.reason, move)
             raise IllegalMove(verdict.code, verdict.reason, move)
         after = self._apply(move)
+        if after is self:
+            after = copy.copy(self)
         # A game that sets no new events leaves ``events`` untouched: clear them.
         events = () if after.events is self.events else after.events
-        return dataclasses.replace(after, ply=self.ply + 1, events=events)
+        # ``after`` is a new object nobody else holds yet: stamp it in place
+        # (much faster than a second dataclasses.replace on every move).
+        object.__setattr__(after, "ply", self.ply + 1)
+        object.__setattr__(after, "events", events)
+        return after
 
     def rng(self) -> random.Random:
         """The seeded generator for this ply (deterministic, nothing stored but the seed)."""
