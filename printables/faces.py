@@ -4,7 +4,8 @@ Noah follows ``shared/rules/noah.md`` §2: the weight large in the corner, the
 gender as the colour band, the tears as drops, the power in words and the
 player-count mark (4+ or 5+) in the lower-left corner, as the real cards. The
 Hare and the Tortoise (``shared/rules/hare_tortoise.md`` §2) marks the 3 wolf
-howl cards.
+howl cards; Animals on Board tiles (``shared/rules/animals_on_board.md`` §2)
+show their value 1-5 in the corner.
 """
 
 from __future__ import annotations
@@ -63,6 +64,10 @@ FACES: Mapping[str, Face] = MappingProxyType(
             badge="mark",
             hide=frozenset({"species", "species_en", "species_zh", "gender"}),
             text={"tears": _tears, "power": lambda v: str(v) or None, "mark": _mark},
+        ),
+        "animals_on_board": Face(
+            corner="value",
+            hide=frozenset({"species", "species_en", "species_zh", "food", "seat"}),
         ),
         "hare_tortoise": Face(
             hide=frozenset({"kind", "bet"}),

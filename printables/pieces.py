@@ -82,10 +82,15 @@ def draw_piece(
     if badge:
         sheet.text(x + 1.5, y + h - 1.0, badge, size_mm=4.0, anchor="ld")
     corner = corner_text(game, component, face.corner) if details else None
-    if corner:
-        top += sheet.text(x + 2.5, top, corner, size_mm=9.0) + 1.0
-    room_h = text_bottom - top
+    side = pad  # text keeps clear of a small corner value on both sides
     line = min(4.5, max(2.2, w / 14))
+    if corner and text_bottom - top >= 25:
+        top += sheet.text(x + 2.5, top, corner, size_mm=9.0) + 1.0
+    elif corner:
+        size_px = sheet.px(line * 1.2)
+        side = pad + sheet.fonts.font(size_px).getlength(corner) / sheet.settings.dpi * 25.4 + 1
+        sheet.text(x + pad, top, corner, size_mm=line * 1.2)
+    room_h = text_bottom - top
     lines: list[tuple[str, float, bool]] = [(component.names.get("en", component.id), line, False)]
     zh = component.names.get("zh-Hant", "")
     if zh and sheet.fonts.cjk and not sheet.settings.english_only:
@@ -103,7 +108,7 @@ def draw_piece(
             size_mm=size_mm,
             chinese=chinese,
             anchor="ma",
-            max_width_mm=w - 2 * pad,
+            max_width_mm=w - 2 * side,
         )
         cursor += size_mm * 1.25
 

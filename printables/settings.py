@@ -75,7 +75,7 @@ LABEL_SHEETS: Mapping[str, LabelSheet] = MappingProxyType(
 _PIECE_MM: Mapping[str, tuple[float, float]] = MappingProxyType(
     {
         "card": (63.0, 88.0),  # poker size, the default
-        "tile": (45.0, 45.0),  # square tiles: room for a 28 mm tag and two name lines
+        "tile": (50.0, 50.0),  # square tiles: room for a 28 mm tag and two name lines
         "token": (32.0, 32.0),  # pawns, gems, crates: a 22 mm tag with a name line
         "marker": (32.0, 32.0),  # weather marker, life ring, score markers
         "back": (63.0, 88.0),  # a back printed alone takes a card's size

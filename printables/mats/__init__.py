@@ -49,7 +49,7 @@ BUILTIN: Mapping[str, tuple[MatLayout, ...]] = MappingProxyType(
 catalog gives Map A's, so it has none here)."""
 
 MARKER_BASES: Mapping[str, int] = MappingProxyType(
-    {"noah": 0, "animals_on_board": 16, "hare_tortoise": 64, "niagara": 96, "ark_nova": 128}
+    {"noah": 0, "animals_on_board": 48, "hare_tortoise": 96, "niagara": 144, "ark_nova": 192}
 )
 """First marker id of each game; a game's mats count on from there, so changing one
 game's mats never renumbers another game's printed markers."""

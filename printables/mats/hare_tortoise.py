@@ -3,7 +3,7 @@ players' played-card mats come from the catalog, ``engines.hare_tortoise``).
 
 Follows ``shared/rules/hare_tortoise.md`` §2-§3: position 0 is the start line,
 1..11 the eleven track tiles in the order laid, 12 past the finish line; the
-podium has places 1, 2, 3. Each track space holds one 45 mm track tile, whose
+podium has places 1, 2, 3. Each track space holds one 50 mm track tile, whose
 own tag says which tile (and so whether it is a stream) lies where; the order
 is read from the spaces. The track snakes over two rows to fit the table.
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 from printables.mats.geometry import BAND_MM, MatLayout, Zone, rect
 
 B = BAND_MM + 5
-SPACE = 50.0
-STEP = 55.0
+SPACE = 54.0  # a 50 mm printed track tile with room to spare
+STEP = 58.0
 
 
 def _race() -> MatLayout:
