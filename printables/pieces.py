@@ -76,7 +76,8 @@ def draw_piece(
         text_bottom + (block - edge) / 2,
         size,
     )
-    sheet.text(x + w - 1.2, y + h - 1.0, component.id, size_mm=2.0, colour=GREY, anchor="rd")
+    if w >= 40:  # on a small token the id would crowd the tag's quiet zone
+        sheet.text(x + w - 1.2, y + h - 1.0, component.id, size_mm=2.0, colour=GREY, anchor="rd")
     face = face_of(game)
     badge = corner_text(game, component, face.badge)
     if badge:
