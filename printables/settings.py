@@ -10,7 +10,7 @@ per module at the far edge of the table, so a 28 mm tag suits a 4K webcam or a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from engines.core import PIECE_KINDS
@@ -108,7 +108,6 @@ class Settings:
         tag_mm: QR edge length (without quiet zone) per piece kind.
         labels: ``LABEL_SHEETS`` key, or ``full`` for cut-it-yourself sticker paper.
         cut_mark_mm: length of the cut marks in the margins.
-        fiducial_mm: edge of the ArUco markers on mats (with their black border).
         english_only: leave out Chinese text even when a CJK font exists.
     """
 
@@ -118,7 +117,6 @@ class Settings:
     tag_mm: Mapping[str, float] = field(default_factory=lambda: dict(_TAG_MM))
     labels: str = "full"
     cut_mark_mm: float = 4.0
-    fiducial_mm: float = 30.0
     english_only: bool = False
 
     def __post_init__(self) -> None:
@@ -135,10 +133,6 @@ class Settings:
     @property
     def sheet(self) -> Paper:
         return PAPERS[self.paper]
-
-    def with_tag(self, kind: str, size_mm: float) -> Settings:
-        """A copy with the tag of ``kind`` set to ``size_mm``."""
-        return replace(self, tag_mm={**self.tag_mm, kind: size_mm})
 
     def px(self, mm: float) -> int:
         """Millimetres to whole pixels at ``dpi``."""

@@ -26,16 +26,6 @@ def has_cjk(text: str) -> bool:
 
 
 @dataclass
-class PlacedTag:
-    """Where a tag was drawn on a sheet (pixels), and its payload."""
-
-    payload: str
-    left: int
-    top: int
-    size: int
-
-
-@dataclass
 class Sheet:
     """One page: draw in millimetres from the top-left corner of the paper."""
 
@@ -45,7 +35,6 @@ class Sheet:
     height_mm: float
     image: Image.Image = field(init=False)
     draw: ImageDraw.ImageDraw = field(init=False)
-    tags: list[PlacedTag] = field(default_factory=list, init=False)
     coloured: bool = field(default=False, init=False)
     """True once anything not grey was drawn; grey pages are written as greyscale."""
 
@@ -169,7 +158,6 @@ class Sheet:
         module = qr.module_px(size_mm, self.settings.dpi)
         left, top = self.px(x), self.px(y)
         edge = qr.draw(self.draw, payload, left, top, module)
-        self.tags.append(PlacedTag(payload, left, top, edge))
         return edge / self.settings.dpi * 25.4
 
     def cut_marks(self, xs: list[float], ys: list[float]) -> None:
