@@ -104,7 +104,8 @@ def check_character(body: str) -> str:
     """The Luhn mod 36 check character of ``body`` (characters of ``ALPHABET``).
 
     Luhn mod N catches every single-character error and every swap of two
-    adjacent characters, the two mistakes a damaged or misread tag makes most.
+    neighbours except ``0Z`` / ``Z0``, the two mistakes a damaged or misread tag
+    makes most.
     """
     n = len(ALPHABET)
     total = 0

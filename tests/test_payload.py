@@ -115,3 +115,14 @@ def test_any_single_character_error_is_caught(piece: str, where: int, shift: int
     changed = payload.ALPHABET[(payload.ALPHABET.index(text[i]) + shift) % 36]
     broken = text[:i] + changed + text[i + 1 :]
     assert payload.check_character(broken[:-1]) != broken[-1]
+
+
+def test_neighbour_swaps_are_caught_except_0_and_z() -> None:
+    missed = set()
+    for a in payload.ALPHABET:
+        for b in payload.ALPHABET:
+            if a != b and payload.check_character("NO" + a + b) == payload.check_character(
+                "NO" + b + a
+            ):
+                missed.add(frozenset((a, b)))
+    assert missed == {frozenset("0Z")}
