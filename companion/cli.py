@@ -15,7 +15,7 @@ from typing import Any
 
 import engines
 from companion import games
-from engines.core import PIECE_KINDS, Catalog, EngineError, IllegalMove, InvalidSetup, State
+from engines.core import PIECE_KINDS, EngineError, IllegalMove, InvalidSetup, State
 from printables import WHATS
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
@@ -142,12 +142,7 @@ def cmd_print(args: argparse.Namespace) -> int:
             english_only=args.english_only,
             tag_mm={**base.tag_mm, **_tag_sizes(args.tag_mm)},
         )
-        try:
-            catalog = document.catalog_for(args.game)
-        except ValueError:
-            if args.what not in ("mats", "calibration"):
-                raise
-            catalog = Catalog(args.game, ())  # mats print untagged until the catalog lands
+        catalog = document.catalog_for(args.game)
     except ValueError as exc:
         raise BadInput(str(exc)) from exc
     job = document.Job(args.game, args.what, settings, catalog)

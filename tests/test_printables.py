@@ -190,7 +190,7 @@ def test_cli_prints_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert out.read_bytes().startswith(b"%PDF-1.4")
     captured = capsys.readouterr()
     assert '"bytes"' in captured.out and "] 1/1" in captured.err
-    river = tmp_path / "river.pdf"  # mats print before (or without) the game's catalog
+    river = tmp_path / "river.pdf"
     assert main(["print", "niagara", "--what", "mats", "--quiet", "-o", str(river)]) == 0
     sheets = sum(tiling(m, Settings()).count for m in mats_of("niagara"))
     assert river.read_bytes().count(b"/Type /Page ") == sheets > 0

@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from engines.core import Catalog
 from printables import payload
-from printables.mats import hare_tortoise, niagara, noah
+from printables.mats import hare_tortoise, noah
 from printables.mats.from_catalog import game_mats
 from printables.mats.geometry import (
     ARUCO_DICTIONARY,
@@ -41,12 +41,12 @@ BUILTIN: Mapping[str, tuple[MatLayout, ...]] = MappingProxyType(
         "noah": noah.MATS,
         "animals_on_board": (),
         "hare_tortoise": hare_tortoise.MATS,
-        "niagara": niagara.MATS,
+        "niagara": (),
         "ark_nova": (),
     }
 )
 """Layouts drawn from the rules specs, for mats a catalog gives no geometry for (the
-Animals on Board and Ark Nova catalogs give all of theirs, so they have none here)."""
+Animals on Board, Niagara and Ark Nova catalogs give all of theirs, so they have none here)."""
 
 MARKER_BASES: Mapping[str, int] = MappingProxyType(
     {"noah": 0, "animals_on_board": 48, "hare_tortoise": 96, "niagara": 144, "ark_nova": 192}
