@@ -126,6 +126,9 @@ class Settings:
             raise ValueError(
                 f"labels {self.labels!r} is not full or one of {', '.join(LABEL_SHEETS)}"
             )
+        sheet = LABEL_SHEETS.get(self.labels)
+        if sheet is not None and sheet.paper != self.paper:
+            raise ValueError(f"{sheet.name} labels come on {sheet.paper} paper, not {self.paper}")
         for kind in PIECE_KINDS:
             if kind not in self.piece_mm or kind not in self.tag_mm:
                 raise ValueError(f"settings need a piece size and a tag size for {kind!r}")

@@ -196,3 +196,5 @@ def test_cli_prints_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert river.read_bytes().count(b"/Type /Page ") == sheets > 0
     assert main(["print", "chess", "-o", str(out)]) == 2
     assert main(["print", "noah", "--tag-mm", "card=3", "-o", str(out)]) == 2
+    assert main(["print", "noah", "--labels", "l7160", "--paper", "letter", "-o", str(out)]) == 2
+    assert "l7160 labels come on a4 paper" in capsys.readouterr().err
