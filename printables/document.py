@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import engines
 from engines.core import Catalog, Component
-from printables import WHATS, pdf
+from printables import WHATS, payload, pdf
 from printables.calibration import calibration_pages
 from printables.cards import card_sheets, grid_for
 from printables.fonts import Fonts, system_fonts
@@ -82,12 +82,9 @@ def catalog_for(game: str) -> Catalog:
     Raises:
         ValueError: no such game, or it has no catalog yet.
     """
-    module = engines.GAMES.get(game)
-    catalog = getattr(module, "CATALOG", None)
-    if not isinstance(catalog, Catalog):
-        known = ", ".join(
-            g for g, m in engines.GAMES.items() if isinstance(getattr(m, "CATALOG", None), Catalog)
-        )
+    catalog = payload.catalog_of(game) if game != payload.CALIBRATION else None
+    if catalog is None:
+        known = ", ".join(g for g in engines.GAMES if payload.catalog_of(g) is not None)
         raise ValueError(f"no catalog for game {game!r}; games with one: {known or 'none yet'}")
     return catalog
 

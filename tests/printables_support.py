@@ -17,6 +17,7 @@ from PIL import Image
 
 import engines
 from engines.core import Catalog, Component
+from printables import payload
 
 RASTER_DPI = 300
 
@@ -53,9 +54,7 @@ def sample_catalog() -> Catalog:
 
 def catalog_games() -> list[str]:
     """Every registered game whose engine exposes a catalog."""
-    return sorted(
-        g for g, m in engines.GAMES.items() if isinstance(getattr(m, "CATALOG", None), Catalog)
-    )
+    return sorted(g for g in engines.GAMES if payload.catalog_of(g) is not None)
 
 
 def rasterize(pdf: bytes, dpi: int = RASTER_DPI) -> list[np.ndarray]:
