@@ -16,7 +16,13 @@ import math
 from printables import payload
 from printables.fonts import Fonts
 from printables.mat_sheets import paste_marker
-from printables.mats import CALIBRATION_MARKERS, MARKER_GAP_MM, MARKER_MM
+from printables.mats.geometry import (
+    CALIBRATION_FRAME_MM,
+    CALIBRATION_MARGIN_MM,
+    MARKER_GAP_MM,
+    MARKER_MM,
+    calibration_markers,
+)
 from printables.pdf import Page
 from printables.pieces import tag_block_mm
 from printables.settings import Settings
@@ -32,35 +38,24 @@ SCALE_BAR_MM = 100.0
 """A bar of this length checks the printer did not scale the page."""
 
 
-def marker_corners(settings: Settings) -> list[tuple[float, float]]:
-    """Top-left corners (mm on the page) of the calibration markers: TL, TR, BR, BL."""
-    paper = settings.sheet
-    lo_x, lo_y = paper.margin_mm, paper.margin_mm
-    hi_x = paper.width_mm - paper.margin_mm - MARKER_MM
-    hi_y = paper.height_mm - paper.margin_mm - MARKER_MM
-    return [(lo_x, lo_y), (hi_x, lo_y), (hi_x, hi_y), (lo_x, hi_y)]
-
-
 def calibration_pages(settings: Settings, fonts: Fonts) -> list[Page]:
     """The calibration sheet(s): every size of ``payload.CALIBRATION_SIZES_MM`` once."""
-    paper = settings.sheet
-    band = paper.margin_mm + MARKER_MM + MARKER_GAP_MM
+    width, height = CALIBRATION_FRAME_MM
+    band = CALIBRATION_MARGIN_MM + MARKER_MM + MARKER_GAP_MM
     sizes = sorted(payload.CALIBRATION_SIZES_MM, reverse=True)
     pages: list[Page] = []
     sheet = _new(settings, fonts)
-    side = (
-        paper.margin_mm + 2
-    )  # rows clear the corner markers vertically; they may use the full width
+    side = CALIBRATION_MARGIN_MM + 2  # rows clear the corner markers; they use the full width
     x, y, shelf = side, band, 0.0
     first = True
     for size in sizes:
         _, block = tag_block_mm(sheet, size)
         cell_w, cell_h = block + 4, block + 7
-        if x + cell_w > paper.width_mm - side:
+        if x + cell_w > width - side:
             x, y, shelf = side, y + shelf, 0.0
-        if y + cell_h > paper.height_mm - band - (60 if first else 0):
+        if y + cell_h > height - band - (60 if first else 0):
             if first:
-                _extras(sheet, settings)
+                _extras(sheet)
                 first = False
             pages.append(sheet.page())
             sheet = _new(settings, fonts)
@@ -77,29 +72,30 @@ def calibration_pages(settings: Settings, fonts: Fonts) -> list[Page]:
         x += cell_w
         shelf = max(shelf, cell_h)
     if first:
-        _extras(sheet, settings)
+        _extras(sheet)
     pages.append(sheet.page())
     return pages
 
 
 def _new(settings: Settings, fonts: Fonts) -> Sheet:
     sheet = Sheet.paper(settings, fonts)
-    for marker_id, (mx, my) in zip(CALIBRATION_MARKERS, marker_corners(settings), strict=True):
-        paste_marker(sheet, marker_id, mx, my)
-    title_x = settings.sheet.margin_mm + MARKER_MM + 4
-    sheet.text(title_x, settings.sheet.margin_mm + 2, "Camera calibration sheet", size_mm=5.0)
+    for marker in calibration_markers():
+        paste_marker(sheet, marker.id, *marker.corners[0])
+    top = CALIBRATION_MARGIN_MM
+    title_x = top + MARKER_MM + 4
+    sheet.text(title_x, top + 2, "Camera calibration sheet", size_mm=5.0)
     sheet.text(
         title_x,
-        settings.sheet.margin_mm + 10,
+        top + 10,
         "Lay it at the far edge of the table; print the smallest tag size your camera reads.",
         size_mm=2.6,
         colour=GREY,
-        max_width_mm=settings.sheet.width_mm - 2 * title_x,
+        max_width_mm=CALIBRATION_FRAME_MM[0] - 2 * title_x,
     )
     if fonts.cjk and not settings.english_only:
         sheet.text(
             title_x,
-            settings.sheet.margin_mm + 15,
+            top + 15,
             "相機校準頁：放在桌子最遠處，選擇相機能讀取的最小標籤尺寸。",
             size_mm=2.8,
             chinese=True,
@@ -108,12 +104,12 @@ def _new(settings: Settings, fonts: Fonts) -> Sheet:
     return sheet
 
 
-def _extras(sheet: Sheet, settings: Settings) -> None:
+def _extras(sheet: Sheet) -> None:
     """The slanted-edge square and the scale bar, in the lower part of the first page."""
-    paper = settings.sheet
-    base = paper.height_mm - paper.margin_mm - MARKER_MM - 55
+    width, height = CALIBRATION_FRAME_MM
+    base = height - CALIBRATION_MARGIN_MM - MARKER_MM - 55
     half = SLANT_MM / 2
-    cx, cy = paper.margin_mm + MARKER_MM + MARKER_GAP_MM + half + 5, base + 25
+    cx, cy = CALIBRATION_MARGIN_MM + MARKER_MM + MARKER_GAP_MM + half + 5, base + 25
     angle = math.radians(SLANT_DEGREES)
     corners = []
     for dx, dy in ((-half, -half), (half, -half), (half, half), (-half, half)):
@@ -130,8 +126,8 @@ def _extras(sheet: Sheet, settings: Settings) -> None:
     bx = cx + half + 15
     sheet.rect(bx, cy - 2, SCALE_BAR_MM / 2, 4, outline=BLACK, fill=BLACK, width_mm=0.1)
     sheet.rect(bx + SCALE_BAR_MM / 2, cy - 2, SCALE_BAR_MM / 2, 4, outline=BLACK, width_mm=0.3)
-    if bx + SCALE_BAR_MM > paper.width_mm - paper.margin_mm:
-        raise ValueError("the scale bar does not fit the paper")
+    if bx + SCALE_BAR_MM > width - CALIBRATION_MARGIN_MM:
+        raise ValueError("the scale bar does not fit the calibration frame")
     sheet.text(
         bx,
         cy + 5,

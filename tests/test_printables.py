@@ -18,7 +18,14 @@ from printables import payload
 from printables.document import Job, build_pdf, catalog_for, pieces_for, render
 from printables.fonts import Fonts, MissingFontWarning, covers, system_fonts
 from printables.mat_sheets import tiling
-from printables.mats import ARUCO_DICTIONARY, CALIBRATION_MARKERS, MATS, mats_for, mats_of
+from printables.mats import (
+    ARUCO_DICTIONARY,
+    CALIBRATION_MARKERS,
+    MATS,
+    calibration_markers,
+    mats_for,
+    mats_of,
+)
 from printables.pieces import backs_of
 from printables.settings import Settings
 from tests.printables_support import catalog_games, decode_page, rasterize, sample_catalog
@@ -198,3 +205,21 @@ def test_cli_prints_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["print", "noah", "--tag-mm", "card=3", "-o", str(out)]) == 2
     assert main(["print", "noah", "--labels", "l7160", "--paper", "letter", "-o", str(out)]) == 2
     assert "l7160 labels come on a4 paper" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_calibration_sheet_markers_sit_where_the_frame_says(paper: str) -> None:
+    settings = Settings(paper=paper)
+    pages = rasterize(build_pdf(Job("noah", "calibration", settings, SAMPLE)))
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
+    detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
+    expected = {m.id: np.float32(m.corners) for m in calibration_markers()}
+    sizes = set()
+    for page in pages:
+        corners, ids, _ = detector.detectMarkers(page)
+        assert ids is not None and {int(i) for i in ids.ravel()} == set(expected)
+        for quad, marker_id in zip(corners, ids.ravel(), strict=True):
+            found_mm = quad.reshape(4, 2) * 25.4 / 300
+            assert np.abs(found_mm - expected[int(marker_id)]).max() < 0.5
+        sizes |= {payload.decode(r.text).piece_id for r in decode_page(page)}
+    assert sizes == {c.id for c in payload.CALIBRATION_CATALOG}

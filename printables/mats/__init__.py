@@ -24,6 +24,7 @@ from printables.mats.from_catalog import game_mats
 from printables.mats.geometry import (
     ARUCO_DICTIONARY,
     BAND_MM,
+    CALIBRATION_FRAME_MM,
     CALIBRATION_MARKERS,
     MARKER_GAP_MM,
     MARKER_MM,
@@ -31,6 +32,7 @@ from printables.mats.geometry import (
     MatLayout,
     Point,
     Zone,
+    calibration_markers,
     marker_spots,
     rect,
     rotated_rect,
@@ -107,6 +109,7 @@ def layout(game: str, key: str) -> MatLayout:
 __all__ = [
     "ARUCO_DICTIONARY",
     "BAND_MM",
+    "CALIBRATION_FRAME_MM",
     "CALIBRATION_MARKERS",
     "MARKER_GAP_MM",
     "MARKER_MM",
@@ -115,6 +118,7 @@ __all__ = [
     "MatLayout",
     "Point",
     "Zone",
+    "calibration_markers",
     "layout",
     "marker_table",
     "mats_for",

@@ -41,6 +41,13 @@ that touches the edge shows at least one whole marker."""
 CALIBRATION_MARKERS = (246, 247, 248, 249)
 """Marker ids of the calibration sheet (TL, TR, BR, BL), outside every mat's range."""
 
+CALIBRATION_FRAME_MM = (210.0, 279.4)
+"""The part of the page the calibration sheet uses, from the page's top-left corner: the
+area A4 (210 x 297) and Letter (215.9 x 279.4) share, so both print the same sheet."""
+
+CALIBRATION_MARGIN_MM = 6.0
+"""Distance of the calibration markers from the frame's edges."""
+
 
 @dataclass(frozen=True)
 class Zone:
@@ -147,6 +154,17 @@ class MatLayout:
         """Top-left corner and edge (mm) of the mat's own QR tag: in the top band, centred."""
         size = MARKER_MM - 2 * 2.0
         return ((self.width_mm - size) / 2, MARKER_GAP_MM + 2.0), size
+
+
+def calibration_markers() -> tuple[Marker, ...]:
+    """The calibration sheet's fiducials with their corners in mm from the page's top-left."""
+    w, h = CALIBRATION_FRAME_MM
+    lo = CALIBRATION_MARGIN_MM
+    hi_x, hi_y = w - lo - MARKER_MM, h - lo - MARKER_MM
+    spots = ((lo, lo), (hi_x, lo), (hi_x, hi_y), (lo, hi_y))
+    return tuple(
+        Marker(i, _square(x, y)) for i, (x, y) in zip(CALIBRATION_MARKERS, spots, strict=True)
+    )
 
 
 def _square(x: float, y: float) -> tuple[Point, Point, Point, Point]:
