@@ -11,6 +11,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import cv2
 import numpy as np
 import zxingcpp
 from PIL import Image
@@ -18,6 +19,7 @@ from PIL import Image
 import engines
 from engines.core import Catalog, Component
 from printables import payload
+from printables.mats import ARUCO_DICTIONARY
 
 RASTER_DPI = 300
 
@@ -73,3 +75,21 @@ def rasterize(pdf: bytes, dpi: int = RASTER_DPI) -> list[np.ndarray]:
 def decode_page(page: np.ndarray) -> list[zxingcpp.Result]:
     """Every QR symbol zxing-cpp finds on a page."""
     return list(zxingcpp.read_barcodes(page, formats=zxingcpp.BarcodeFormat.QRCode))
+
+
+def find_markers(image: np.ndarray, scale: float = 1.0) -> dict[int, np.ndarray]:
+    """ArUco markers of the mats' dictionary: id to its corners (4, 2) in ``image`` pixels.
+
+    ``scale`` < 1 detects on a smaller copy (markers are large; it is faster).
+    """
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
+    detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
+    small = image
+    if scale != 1.0:
+        small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    corners, ids, _ = detector.detectMarkers(small)
+    if ids is None:
+        return {}
+    return {
+        int(i): quad.reshape(4, 2) / scale for quad, i in zip(corners, ids.ravel(), strict=True)
+    }

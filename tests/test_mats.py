@@ -10,10 +10,10 @@ import pytest
 from printables.document import catalog_for
 from printables.fonts import system_fonts
 from printables.mat_sheets import draw_mat, mat_pages, tiling
-from printables.mats import ARUCO_DICTIONARY, BAND_MM, MATS, layout, marker_table, mats_for, mats_of
+from printables.mats import BAND_MM, MATS, layout, marker_table, mats_for, mats_of
 from printables.mats.from_catalog import has_geometry
 from printables.settings import Settings
-from tests.printables_support import catalog_games
+from tests.printables_support import catalog_games, find_markers
 
 DPI = 100  # 0.25 mm per pixel: enough to show a 1 mm error, fast to draw
 
@@ -75,19 +75,14 @@ def test_fiducial_homography_maps_zones_within_a_millimetre(mat: object) -> None
     dst = np.float32([[60, 40], [w * 0.9 + 40, 90], [w * 0.95, h * 0.88], [20, h * 0.97]])
     warp = cv2.getPerspectiveTransform(src, dst)
     photo = cv2.warpPerspective(image, warp, (w + 100, h + 100), borderValue=255)
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
-    corners, ids, _ = cv2.aruco.ArucoDetector(
-        dictionary, cv2.aruco.DetectorParameters()
-    ).detectMarkers(photo)
-    assert ids is not None
+    found = find_markers(photo)
     table = marker_table()
-    seen = {int(i) for i in ids.ravel()}
-    assert seen == {m.id for m in mat.markers}
+    assert set(found) == {m.id for m in mat.markers}
     image_pts, mat_pts = [], []
-    for quad, marker_id in zip(corners, ids.ravel(), strict=True):
-        owner, marker = table[int(marker_id)]
+    for marker_id, quad in found.items():
+        owner, marker = table[marker_id]
         assert owner.key == mat.key
-        image_pts += quad.reshape(4, 2).tolist()
+        image_pts += quad.tolist()
         mat_pts += list(marker.corners)
     homography, _ = cv2.findHomography(np.float32(image_pts), np.float32(mat_pts))
     px_per_mm = DPI / 25.4

@@ -19,7 +19,6 @@ from printables.document import Job, build_pdf, catalog_for, pieces_for, render
 from printables.fonts import Fonts, MissingFontWarning, covers, system_fonts
 from printables.mat_sheets import tiling
 from printables.mats import (
-    ARUCO_DICTIONARY,
     CALIBRATION_MARKERS,
     MATS,
     calibration_markers,
@@ -28,18 +27,16 @@ from printables.mats import (
 )
 from printables.pieces import backs_of
 from printables.settings import Settings
-from tests.printables_support import catalog_games, decode_page, rasterize, sample_catalog
+from tests.printables_support import (
+    catalog_games,
+    decode_page,
+    find_markers,
+    rasterize,
+    sample_catalog,
+)
 
 SAMPLE = sample_catalog()
 GAMES = catalog_games()
-
-
-def aruco_ids(page: np.ndarray) -> set[int]:
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
-    detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
-    half = cv2.resize(page, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)  # 150 dpi is plenty
-    _, found, _ = detector.detectMarkers(half)
-    return set() if found is None else {int(i) for i in found.ravel()}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -58,7 +55,7 @@ def test_all_pdf_round_trips_to_the_catalog(game: str) -> None:
                 calibration[tag.piece_id] += 1
             else:
                 pieces[tag.piece_id] += 1
-        markers |= aruco_ids(page)
+        markers |= set(find_markers(page, 0.5))  # 150 dpi is plenty for 30 mm markers
     assert set(pieces) == {c.id for c in catalog}
     worn = {b.id for b in backs_of(catalog).values()}
     repeated = {pid: n for pid, n in pieces.items() if n != 1 and pid not in worn}
@@ -211,15 +208,12 @@ def test_cli_prints_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 def test_calibration_sheet_markers_sit_where_the_frame_says(paper: str) -> None:
     settings = Settings(paper=paper)
     pages = rasterize(build_pdf(Job("noah", "calibration", settings, SAMPLE)))
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
-    detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
     expected = {m.id: np.float32(m.corners) for m in calibration_markers()}
     sizes = set()
     for page in pages:
-        corners, ids, _ = detector.detectMarkers(page)
-        assert ids is not None and {int(i) for i in ids.ravel()} == set(expected)
-        for quad, marker_id in zip(corners, ids.ravel(), strict=True):
-            found_mm = quad.reshape(4, 2) * 25.4 / 300
-            assert np.abs(found_mm - expected[int(marker_id)]).max() < 0.5
+        found = find_markers(page)
+        assert set(found) == set(expected)
+        for marker_id, quad in found.items():
+            assert np.abs(quad * 25.4 / 300 - expected[marker_id]).max() < 0.5
         sizes |= {payload.decode(r.text).piece_id for r in decode_page(page)}
     assert sizes == {c.id for c in payload.CALIBRATION_CATALOG}
