@@ -217,3 +217,15 @@ def test_calibration_sheet_markers_sit_where_the_frame_says(paper: str) -> None:
             assert np.abs(quad * 25.4 / 300 - expected[marker_id]).max() < 0.5
         sizes |= {payload.decode(r.text).piece_id for r in decode_page(page)}
     assert sizes == {c.id for c in payload.CALIBRATION_CATALOG}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cjk_font_draws_every_chinese_name(game: str) -> None:
+    fonts = system_fonts()
+    assert fonts.cjk is not None
+    missing = {
+        comp.id: comp.names["zh-Hant"]
+        for comp in catalog_for(game)
+        if not covers(fonts.cjk, comp.names.get("zh-Hant", ""))
+    }
+    assert missing == {}
