@@ -34,6 +34,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        # Wrong seat or host links per address before it must wait (web.security).
+        JOIN_ATTEMPTS=20,
+        JOIN_WINDOW_SECONDS=60.0,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)

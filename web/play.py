@@ -45,7 +45,7 @@ from companion.sessions import (
 from web import present
 from web.i18n import pick_language
 from web.qr import qr_svg
-from web.security import error_body, status_of, wants_json
+from web.security import error_body, guard_join, refuse_token, status_of, wants_json
 
 bp = Blueprint("play", __name__)
 
@@ -58,25 +58,27 @@ def store() -> TableStore:
 
 
 def _seat(table_id: str, token: str) -> tuple[Table, Seat]:
+    guard_join()
     table = store().load(table_id)
     seat = table.seat_by_token(token)
     if seat is None:
-        abort(403, "this link does not open a seat at this table; ask the host for yours")
+        refuse_token("this link does not open a seat at this table; ask the host for yours")
     return table, seat
 
 
 def _host(table_id: str, token: str) -> Table:
+    guard_join()
     table = store().load(table_id)
     if not table.is_host(token):
-        abort(403, "this link does not open the host page of this table")
+        refuse_token("this link does not open the host page of this table")
     return table
 
 
 def _move_form(*, versioned: bool = True) -> tuple[Any, int]:
     """The submitted move (JSON object, JSON text or notation) and the page's version."""
     data: Any = request.get_json(silent=True) if request.is_json else request.form
-    if not data or "move" not in data:
-        abort(400, "the request names no move")
+    if not data or not hasattr(data, "get") or "move" not in data:
+        abort(400, "the request names no move (send a form or a JSON object with 'move')")
     if not versioned:
         return data["move"], -1
     try:
@@ -156,7 +158,13 @@ def seat_move(table_id: str, token: str) -> Page:
     move, version = _move_form()
     try:
         table = store().submit(table.id, move, actor=s.player, version=version)
-    except (IllegalMove, InvalidMove, Forbidden, Conflict) as exc:
+    except Conflict as exc:
+        # Another phone was first: answer with the table as it stands now.
+        now = store().load(table_id)
+        if wants_json():
+            return jsonify({**error_body("Conflict", str(exc)), "current": _seat_json(now, s)}), 409
+        return _seat_page(now, s, error=exc), 409
+    except (IllegalMove, InvalidMove, Forbidden) as exc:
         if wants_json():
             raise
         return _seat_page(store().load(table_id), s, error=exc), status_of(exc)
