@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
-from engines.core import CHANCE, EngineError, Event, Move, State
+from engines.core import CHANCE, EngineError, Event, InvalidSetup, InvalidState, Move, State
 
 HOST = "@host"
 """The actor name of the host in the log (never a player name: ``@`` is reserved)."""
@@ -244,6 +244,8 @@ class TableStore:
             InvalidSetup: unknown game, wrong players or options.
         """
         module = engines.game(game_id)
+        if seed is not None and not _storable(seed):
+            raise InvalidSetup(f"the seed {seed} is too large; use a number below {2**63}")
         state: State = module.new_game(list(players), options=options, seed=seed)
         return self._insert(state, base=None)
 
@@ -254,6 +256,8 @@ class TableStore:
             InvalidState: the document is another game's, newer, or broken.
         """
         state: State = engines.game(game_id).load_state(document)
+        if state.seed is not None and not _storable(state.seed):
+            raise InvalidState(f"the saved seed {state.seed} is out of range: not a saved game")
         return self._insert(state, base=json.dumps(state.to_json()))
 
     def _insert(self, state: State, base: str | None) -> Table:
@@ -419,6 +423,11 @@ class TableStore:
                 (table_id, version + 1, HOST, _now()),
             )
             return self._load(db, table_id)
+
+
+def _storable(number: int) -> bool:
+    """Whether SQLite can keep ``number`` (a signed 64-bit integer)."""
+    return -(2**63) <= number < 2**63
 
 
 def _expect(table: Table, version: int) -> None:

@@ -1,0 +1,155 @@
+"""Access: long tokens compared in constant time, wrong links throttled, headers, quiet logs."""
+
+from __future__ import annotations
+
+import ast
+import base64
+import inspect
+import logging
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion import sessions
+from companion.sessions import TableStore
+from tests.web.conftest import csrf, host_url, seat_url
+from web import create_app, security
+
+PLAYERS = ["ann", "bob", "cy"]
+
+
+def bits(token: str) -> int:
+    return 8 * len(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
+
+
+def test_seat_and_host_tokens_carry_at_least_128_random_bits(store: TableStore) -> None:
+    tables = [store.create("noah", PLAYERS, seed=i) for i in range(3)]
+    tokens = [t.host_token for t in tables] + [s.token for t in tables for s in t.seats]
+    assert all(bits(t) >= 128 for t in tokens)
+    assert len(set(tokens)) == len(tokens)
+
+
+def _compares(function: object) -> tuple[int, int]:
+    """How often ``function`` calls ``hmac.compare_digest``, and how often it uses ``==``."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(function)))  # type: ignore[arg-type]
+    digests = sum(
+        1
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr == "compare_digest"
+    )
+    equals = sum(
+        1
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Compare) and any(isinstance(op, ast.Eq) for op in node.ops)
+    )
+    return digests, equals
+
+
+@pytest.mark.parametrize(
+    "function",
+    [sessions.Table.seat_by_token, sessions.Table.is_host, security._check_csrf],
+    ids=["seat", "host", "csrf"],
+)
+def test_tokens_are_compared_in_constant_time(function: object) -> None:
+    assert _compares(function) == (1, 0)
+
+
+def test_seat_lookup_looks_at_every_seat(store: TableStore) -> None:
+    """No early exit: the time does not tell which seat a guess came close to."""
+    source = inspect.getsource(sessions.Table.seat_by_token)
+    tree = ast.parse(textwrap.dedent(source))
+    loop = next(node for node in ast.walk(tree) if isinstance(node, ast.For))
+    assert not any(isinstance(node, (ast.Return, ast.Break)) for node in ast.walk(loop))
+    table = store.create("noah", PLAYERS, seed=1)
+    assert table.seat_by_token(table.seats[2].token) == table.seats[2]
+    assert table.seat_by_token(table.seats[2].token[:-1] + "x") is None
+
+
+def test_wrong_links_are_throttled_per_address(tmp_path: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "t.sqlite"),
+            "SECRET_KEY": "k",
+            "JOIN_ATTEMPTS": 5,
+            "JOIN_WINDOW_SECONDS": 0.5,
+        }
+    )
+    store: TableStore = app.extensions["tables"]
+    table = store.create("noah", PLAYERS, seed=1)
+    client = app.test_client()
+    guesser = {"REMOTE_ADDR": "192.0.2.7"}
+    for i in range(5):
+        wrong = f"/t/{table.id}/seat/{'A' * 42}{i}"
+        assert client.get(wrong, environ_base=guesser).status_code == 403
+    refused = client.get(seat_url(table, "ann") + "/view.json", environ_base=guesser)
+    assert refused.status_code == 429
+    assert refused.get_json()["error"] == "too_many_attempts"
+    assert "wait" in refused.get_json()["reason"]
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    host = client.get(host_url(table), environ_base=guesser)
+    assert host.status_code == 429 and "wait a minute" in host.get_data(as_text=True)
+    # Another phone at the table is not held up by the guesser.
+    assert (
+        client.get(seat_url(table, "bob"), environ_base={"REMOTE_ADDR": "192.0.2.8"}).status_code
+        == 200
+    )
+    time.sleep(0.6)
+    assert client.get(seat_url(table, "ann"), environ_base=guesser).status_code == 200
+    store.close()
+
+
+def test_the_throttle_forgets_quiet_addresses() -> None:
+    throttle = security.JoinThrottle(limit=2, window=0.05)
+    throttle.miss("a")
+    throttle.miss("a")
+    assert throttle.wait("a") > 0
+    time.sleep(0.06)
+    assert throttle.wait("a") == 0
+    assert "a" not in throttle._misses
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/new/noah", "/t/{id}", "/t/{id}/board.json", "/t/nosuch", "/t/{id}/stream"]
+)
+def test_every_answer_carries_the_security_headers(
+    client: FlaskClient, store: TableStore, path: str
+) -> None:
+    table = store.create("noah", PLAYERS, seed=1)
+    answer = client.get(path.format(id=table.id))
+    assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in answer.headers["Content-Security-Policy"]
+    assert "object-src 'none'" in answer.headers["Content-Security-Policy"]
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert answer.headers["Referrer-Policy"] == "no-referrer"
+    assert answer.headers["Cache-Control"] == "no-store"
+    answer.close()
+
+
+def test_pages_run_no_inline_script(client: FlaskClient, store: TableStore) -> None:
+    """The policy allows scripts from this site only; no page may rely on inline ones."""
+    table = store.create("noah", PLAYERS, seed=1)
+    for path in (seat_url(table, "ann"), host_url(table), f"/t/{table.id}", "/", "/new/noah"):
+        page = client.get(path).get_data(as_text=True)
+        assert "<script>" not in page and " onclick=" not in page and " onsubmit=" not in page
+
+
+def test_logs_never_name_a_token(
+    client: FlaskClient, store: TableStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = store.create("noah", PLAYERS, seed=1)
+    seat, host = seat_url(table, "ann"), host_url(table)
+    caplog.set_level(logging.INFO)
+    # What werkzeug's request log and Flask's error log write.
+    logging.getLogger("werkzeug").info('127.0.0.1 - - "%s" %s -', f"GET {seat} HTTP/1.1", 200)
+    client.application.logger.error("Exception on %s [POST]", host + "/move")
+    assert caplog.messages == [
+        f'127.0.0.1 - - "GET /t/{table.id}/seat/… HTTP/1.1" 200 -',
+        f"Exception on /t/{table.id}/host/…/move [POST]",
+    ]
+    tokens = [table.host_token, *(s.token for s in table.seats)]
+    assert not any(t in caplog.text for t in tokens)
+    assert csrf(client) not in caplog.text
