@@ -249,7 +249,4 @@ def test_any_setup_form_makes_a_table_or_says_why(
         assert len(site.store.tables()) == before + 1
         return
     refused(answer)
-    assert 'class="error"' in answer.get_data(as_text=True) or "<main" in answer.get_data(
-        as_text=True
-    )
     assert len(site.store.tables()) == before
