@@ -144,6 +144,22 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "state": ("What you can see", "你看得到的資訊"),
     "error": ("Something is wrong", "出了點問題"),
     "back_home": ("Back to the start", "回到首頁"),
+    "photo_title": ("Check a photo of the table", "檢查牌桌照片"),
+    "photo_help": (
+        "Take it from above with every mat whole in the picture; the companion says which "
+        "mats it can see.",
+        "請從正上方拍攝，讓每張圖板完整入鏡；小幫手會說明它看得到哪些圖板。",
+    ),
+    "photo_send": ("Check the photo", "檢查照片"),
+    "photo_seen": (
+        "{width} x {height} pixels; the companion sees:",
+        "{width} x {height} 像素；小幫手看到：",
+    ),
+    "photo_mat": (
+        "{name}: {markers} of its {of} corner squares",
+        "{name}：{of} 個角標中的 {markers} 個",
+    ),
+    "back_to_host": ("Back to the host page", "回到主持頁面"),
     "dealer": ("the companion", "小幫手"),
     "host": ("the host", "主持人"),
     "language": ("Language", "語言"),

@@ -28,7 +28,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion import boards
+from companion import boards, photos
 from companion.catalog_info import piece
 from companion.games import EngineError, IllegalMove, InvalidMove
 from companion.games import advice as advise
@@ -254,6 +254,27 @@ def host_undo(table_id: str, token: str) -> Page:
         abort(400, "the request does not say which version of the table it was made on")
     store().undo(table.id, version=version)
     return redirect(url_for("play.host", table_id=table.id, token=token), 303)
+
+
+@bp.post("/t/<table_id>/host/<token>/photo")
+def host_photo(table_id: str, token: str) -> Page:
+    """A photo of the table (multipart field ``photo``, or the image as the body): the mats seen.
+
+    Bad photos get a 4xx with the check that refused them (``companion.photos``).
+    """
+    table = _host(table_id, token)
+    upload = request.files.get("photo")
+    if upload is not None:
+        data = upload.stream.read(photos.MAX_PHOTO_BYTES + 1)
+    elif request.mimetype.startswith("image/"):
+        data = request.get_data(cache=False)
+    else:
+        abort(400, "the request carries no photo (a form field 'photo' or an image body)")
+    photo = photos.inspect(data, table.game)
+    if wants_json():
+        return jsonify(photo.to_json())
+    back = url_for("play.host", table_id=table.id, token=token)
+    return render_template("photo.html", photo=photo, back=back)
 
 
 @bp.get("/t/<table_id>/host/<token>/state.json")

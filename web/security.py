@@ -37,6 +37,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, TooManyReq
 from werkzeug.wrappers import Response
 
 from companion.games import EngineError, IllegalMove
+from companion.photos import BadPhoto
 from companion.sessions import SessionError
 
 CSRF_FIELD = "csrf_token"
@@ -210,7 +211,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(EngineError)
     def engine_error(exc: EngineError) -> tuple[Any, int]:
-        code = exc.code if isinstance(exc, IllegalMove) else type(exc).__name__
+        code = exc.code if isinstance(exc, IllegalMove | BadPhoto) else type(exc).__name__
         return _answer(code, str(exc), status_of(exc))
 
     @app.errorhandler(HTTPException)
