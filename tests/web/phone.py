@@ -113,7 +113,7 @@ class Phone:
 class Stream:
     """A live stream (server-sent events) held open on its own connection and thread.
 
-    Collects every event's data; ``close`` ends it.
+    Collects every event's data and sets ``heard`` on each; ``close`` ends it.
     """
 
     def __init__(self, port: int, path: str) -> None:
@@ -121,6 +121,7 @@ class Stream:
         self.raw = bytearray()
         self.error: str | None = None
         self._closing = False
+        self.heard = threading.Event()
         self._conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self._conn.request("GET", path)
         self.response = self._conn.getresponse()
@@ -136,6 +137,7 @@ class Stream:
                 self.raw.extend(line)
                 if line.startswith(b"data:"):
                     self.data.append(line[5:].strip().decode())
+                    self.heard.set()
         except (OSError, ValueError, AttributeError) as exc:
             if self.error is None and not self._closing:
                 self.error = repr(exc)
