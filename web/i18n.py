@@ -163,7 +163,6 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "dealer": ("the companion", "小幫手"),
     "host": ("the host", "主持人"),
     "language": ("Language", "語言"),
-    "live": ("Live", "即時"),
 }
 
 

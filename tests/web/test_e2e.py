@@ -226,6 +226,30 @@ def test_three_phones_run_a_niagara_round_with_the_river(server: str, browser: B
     shot(pages["ann"], "niagara-after-the-flow")
 
 
+def test_the_host_undoes_a_move_and_the_phones_follow(
+    server: str, browser: Browser, store: TableStore
+) -> None:
+    table = store.create("noah", PLAYERS, seed=SEED)
+    mover = str(table.state.to_move)
+    seat = next(s for s in table.seats if s.player == mover)
+    host, player = phone(browser), phone(browser)
+    host.goto(f"{server}/t/{table.id}/host/{table.host_token}")
+    player.goto(f"{server}/t/{table.id}/seat/{seat.token}")
+    before = player.locator("ul.moves button").evaluate_all("bs => bs.map(b => b.dataset.notation)")
+    with player.expect_navigation(wait_until="domcontentloaded"):
+        player.locator("ul.moves button").first.click(no_wait_after=True)
+    at_version(host, 1)  # the host's screen followed the move by itself
+    at_version(player, 1)
+    moved = player.locator("ul.moves button").evaluate_all("bs => bs.map(b => b.dataset.notation)")
+    assert moved != before  # e.g. now Noah's move after the play
+    with host.expect_navigation(wait_until="domcontentloaded"):
+        host.click("button.danger")
+    at_version(player, 2)  # and the player's phone followed the undo
+    after = player.locator("ul.moves button").evaluate_all("bs => bs.map(b => b.dataset.notation)")
+    assert after == before
+    assert store.load(table.id).state == table.state
+
+
 GALLERY_GAMES = ["hare_tortoise", "ark_nova"]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from pathlib import Path
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -13,6 +14,7 @@ from markupsafe import escape
 from companion.sessions import Table, TableStore
 from engines import noah
 from tests.web.conftest import csrf, host_url, post_move, seat_url
+from web import create_app
 
 PLAYERS = ["ann", "bob", "cy"]
 
@@ -401,3 +403,18 @@ def test_ark_nova_map_lights_up_the_legal_hexes(client: FlaskClient, store: Tabl
     assert 'data-placements="' in page
     assert page.count('class="hex legal"') > 0
     assert client.get(seat_url(table, "ann") + "?strength=9").status_code == 200
+
+
+def test_a_restart_keeps_tables_links_and_moves(tmp_path: Path) -> None:
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "k"}
+    first = create_app(config)
+    store = first.extensions["tables"]
+    table = store.create("noah", PLAYERS, seed=2)
+    client = first.test_client()
+    mover = str(table.state.to_move)
+    move = json.dumps(table.state.legal_moves()[0].to_json())
+    assert post_move(client, seat_url(table, mover), move, 0).status_code == 303
+    store.close()
+    again = create_app(config).test_client()
+    data = again.get(seat_url(table, mover) + "/view.json").get_json()
+    assert data["version"] == 1 and len(data["history"]) == len(table.history) + 1
