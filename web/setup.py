@@ -39,7 +39,7 @@ def create(game_id: str) -> Response | tuple[str, int]:
     seed = None
     if request.form.get("chance", "seeded") == "seeded":
         given = request.form.get("seed", "").strip()
-        if given and not given.isdigit():
+        if given and not (given.isascii() and given.isdigit()):  # not '¹' or '٣'
             page = render_template(
                 "new.html",
                 game=game,

@@ -250,3 +250,11 @@ def test_any_setup_form_makes_a_table_or_says_why(
         return
     refused(answer)
     assert len(site.store.tables()) == before
+
+
+@pytest.mark.parametrize("seed", ["¹", "٣", "9" * 40, "-1", "1e3"])
+def test_seeds_that_are_not_plain_numbers_are_refused(site: Site, seed: str) -> None:
+    form = {"csrf_token": site.csrf, "player": PLAYERS, "chance": "seeded", "seed": seed}
+    answer = site.client.post("/new/noah", data=form)
+    assert answer.status_code == 400
+    assert "seed" in answer.get_data(as_text=True)
