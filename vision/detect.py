@@ -1,0 +1,278 @@
+"""Detect stage: every QR code in a frame, with its text and corners.
+
+Passes, each adding what the previous ones missed (merged by position):
+
+1. zxing-cpp on the grey frame;
+2. zxing-cpp on a copy upscaled by ``DetectConfig.upscale`` (small codes);
+3. ZBar through pyzbar, when asked for and the system ``libzbar0`` loads;
+4. refinement (:mod:`vision.refine`): blobs that look like a symbol but were
+   not read are rectified on a fitted module grid and decoded again.
+
+The stage decodes only: whether a text is one of our tags is decided later by
+the payload module.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from types import ModuleType
+
+import cv2
+import numpy as np
+import zxingcpp
+
+from vision.config import DEFAULT, DetectConfig
+from vision.types import Quad, U8Array
+
+_QR_ONLY = zxingcpp.barcode_formats_from_str("QRCode")
+
+STAGES = ("zxing", "zxing-upscaled", "zbar", "refine")
+"""Names of the detect passes, in the order they run."""
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One decoded QR code.
+
+    Attributes:
+        text: The decoded text.
+        corners: The symbol's corners in frame pixels, top-left of the code
+            first, then clockwise as printed.
+        stage: The pass that read it (one of :data:`STAGES`).
+        ec_level: Error-correction level the symbol declares (``L``, ``M``,
+            ``Q``, ``H``), or ``""`` when the backend does not say.
+        version: QR version (1 for our tags), or 0 when unknown.
+    """
+
+    text: str
+    corners: Quad
+    stage: str
+    ec_level: str = ""
+    version: int = 0
+
+    @cached_property
+    def center(self) -> tuple[float, float]:
+        """The symbol's centre in frame pixels."""
+        c = np.asarray(self.corners, np.float64).mean(axis=0)
+        return float(c[0]), float(c[1])
+
+    @cached_property
+    def side(self) -> float:
+        """Mean side length of the symbol in frame pixels."""
+        c = np.asarray(self.corners, np.float64)
+        return float(np.mean(np.linalg.norm(c - np.roll(c, 1, axis=0), axis=1)))
+
+    def to_json(self) -> dict[str, object]:
+        """JSON form: text, corners as ``[[x, y], ...]``, stage, ec level, version."""
+        return {
+            "text": self.text,
+            "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
+            "stage": self.stage,
+            "ec_level": self.ec_level,
+            "version": self.version,
+        }
+
+
+@dataclass(frozen=True)
+class DetectResult:
+    """What the detect stage found in one frame.
+
+    Attributes:
+        detections: Every code read, merged across passes.
+        candidates: Blobs the refinement examined.
+        unread: Blobs that looked like a version-1 symbol (their fixed
+            patterns matched) but whose data could not be decoded: tags that
+            are there but unreadable (too small, too blurred, partly covered).
+        seconds: Time spent per pass.
+    """
+
+    detections: tuple[Detection, ...]
+    candidates: int = 0
+    unread: tuple[Quad, ...] = ()
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def to_grey(frame: U8Array) -> U8Array:
+    """The frame as 8-bit grey (a grey frame is returned as is)."""
+    if frame.ndim == 2:
+        return frame
+    if frame.shape[2] == 4:
+        return cv2.cvtColor(frame, cv2.COLOR_BGRA2GRAY)
+    return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+
+
+def _quad_from_position(pos: zxingcpp.Position, scale: float) -> Quad:
+    pts = (pos.top_left, pos.top_right, pos.bottom_right, pos.bottom_left)
+    return tuple((p.x / scale, p.y / scale) for p in pts)  # type: ignore[return-value]
+
+
+def _version_of(barcode: zxingcpp.Barcode) -> int:
+    """QR version from the symbology's extra data, 0 when absent."""
+    extra = getattr(barcode, "extra", None)
+    if isinstance(extra, dict):
+        try:
+            return int(extra.get("Version", 0))
+        except (TypeError, ValueError):
+            return 0
+    return 0
+
+
+def zxing_read(
+    grey: U8Array, *, scale: float = 1.0, stage: str = "zxing", pure: bool = False
+) -> list[Detection]:
+    """Read every QR code with zxing-cpp.
+
+    Args:
+        grey: 8-bit grey image.
+        scale: The image's scale relative to the frame; corners are divided
+            by it so they are in frame pixels.
+        stage: Stage name recorded on each detection.
+        pure: The image holds one clean, upright symbol (rendered by the
+            refinement), which lets zxing-cpp skip detection.
+
+    Returns:
+        The detections, possibly empty.
+    """
+    found = zxingcpp.read_barcodes(
+        grey,
+        formats=_QR_ONLY,
+        try_rotate=False,  # QR finder patterns are found at any angle anyway
+        try_downscale=scale <= 1.0,
+        try_invert=False,  # tags are printed dark on light
+        is_pure=pure,
+        text_mode=zxingcpp.TextMode.Plain,  # the text as encoded, control characters kept
+    )
+    return [
+        Detection(
+            text=b.text,
+            corners=_quad_from_position(b.position, scale),
+            stage=stage,
+            ec_level=b.ec_level or "",
+            version=_version_of(b),
+        )
+        for b in found
+        if b.valid
+    ]
+
+
+@cache
+def _pyzbar() -> ModuleType | None:
+    """The pyzbar module when the system ZBar library loads, else None."""
+    try:
+        from pyzbar import pyzbar
+    except (ImportError, OSError):
+        return None
+    return pyzbar
+
+
+def zbar_available() -> bool:
+    """True when pyzbar can load the system ZBar library (``libzbar0``)."""
+    return _pyzbar() is not None
+
+
+def zbar_read(
+    grey: U8Array, *, scale: float = 1.0, offset: tuple[float, float] = (0, 0)
+) -> list[Detection]:
+    """Read every QR code with ZBar; empty when the library is missing.
+
+    Args:
+        grey: 8-bit grey image.
+        scale: The image's scale relative to the frame.
+        offset: Frame position of the image's top-left pixel (for crops).
+
+    Returns:
+        The detections, possibly empty.
+    """
+    zbar = _pyzbar()
+    if zbar is None:
+        return []
+    h, w = grey.shape[:2]
+    found = zbar.decode(
+        (np.ascontiguousarray(grey).tobytes(), w, h), symbols=[zbar.ZBarSymbol.QRCODE]
+    )
+    out = []
+    for sym in found:
+        pts = [(p.x / scale + offset[0], p.y / scale + offset[1]) for p in sym.polygon]
+        if len(pts) != 4:
+            rect = cv2.minAreaRect(np.array(pts, np.float32))
+            pts = [(float(x), float(y)) for x, y in cv2.boxPoints(rect)]
+        try:
+            text = sym.data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = sym.data.decode("latin-1")
+        out.append(Detection(text=text, corners=tuple(pts), stage="zbar"))  # type: ignore[arg-type]
+    return out
+
+
+def merge(groups: Iterable[Sequence[Detection]]) -> list[Detection]:
+    """Merge detections of several passes: one per symbol position.
+
+    Two detections are the same symbol when their centres are closer than
+    half the smaller one's side. The earlier pass wins, so a symbol keeps the
+    corners of the pass that read it at the frame's own resolution.
+
+    Args:
+        groups: Detections per pass, in priority order.
+
+    Returns:
+        The merged detections.
+    """
+    kept: list[Detection] = []
+    for group in groups:
+        for d in group:
+            cx, cy = d.center
+            if not any(
+                np.hypot(cx - k.center[0], cy - k.center[1]) < 0.5 * min(d.side, k.side)
+                for k in kept
+            ):
+                kept.append(d)
+    return kept
+
+
+def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
+    """Every QR code in the frame, through all configured passes.
+
+    Args:
+        frame: BGR, BGRA or grey 8-bit image.
+        config: Thresholds and switches.
+
+    Returns:
+        The merged detections, with the refinement's unread symbols and the
+        time of each pass.
+    """
+    from vision import refine  # the refinement decodes through zxing_read above
+
+    grey = to_grey(frame)
+    seconds: dict[str, float] = {}
+    passes: list[list[Detection]] = []
+
+    t = time.process_time()
+    passes.append(zxing_read(grey))
+    seconds["zxing"] = time.process_time() - t
+
+    if config.upscale > 1 and grey.size <= config.upscale_max_pixels:
+        t = time.process_time()
+        big = cv2.resize(
+            grey, None, fx=config.upscale, fy=config.upscale, interpolation=cv2.INTER_LINEAR
+        )
+        passes.append(zxing_read(big, scale=config.upscale, stage="zxing-upscaled"))
+        seconds["zxing-upscaled"] = time.process_time() - t
+
+    if config.use_pyzbar and zbar_available():
+        t = time.process_time()
+        passes.append(zbar_read(grey))
+        seconds["zbar"] = time.process_time() - t
+
+    merged = merge(passes)
+    candidates = 0
+    unread: tuple[Quad, ...] = ()
+    if config.refine:
+        t = time.process_time()
+        outcome = refine.refine(grey, merged, config)
+        merged = merge([merged, outcome.detections])
+        candidates, unread = outcome.candidates, outcome.unread
+        seconds["refine"] = time.process_time() - t
+    return DetectResult(tuple(merged), candidates, unread, seconds)

@@ -1,0 +1,475 @@
+"""Refinement: read the small, blurred version-1 tags the decoders missed.
+
+zxing-cpp and ZBar lose codes below about 3 px per module because their
+binarizers and finder-pattern scanners need crisp 1-module runs. A tag of our
+own is a QR version-1 symbol, and a third of its 21 x 21 modules are fixed by
+the standard (finder patterns, separators, timing patterns, the dark module)
+and it sits in a light quiet zone. The refinement uses that knowledge:
+
+1. **Candidates**: ink is found by an adaptive threshold, melted into blobs by
+   a closing, and every roughly square blob of a plausible size that no
+   decoder read becomes a candidate quadrilateral.
+2. **Grid fit**: for each of the four orientations, a homography from module
+   coordinates to the frame is scored by the correlation of the fixed
+   modules' grey levels with what the standard puts there; the best is
+   refined by coordinate descent on the four corners to a fraction of a
+   module (this rectifies perspective at sub-pixel precision).
+3. **Equalize and decode**: every module centre is sampled; a linear model of
+   the blur (each sample = the module + its neighbours' spill) is fitted on
+   the fixed modules and inverted by decision feedback, which sharpens
+   exactly as much as this tag is blurred. The bits are redrawn as a clean,
+   upscaled symbol and decoded by zxing-cpp, whose Reed-Solomon correction
+   repairs the few modules still wrong.
+4. Candidates that fit the grid but do not decode are reported as unread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+
+from vision.config import QR_V1_MODULES, DetectConfig
+from vision.detect import Detection, zbar_available, zbar_read, zxing_read
+from vision.types import FloatArray, Quad, U8Array
+
+N = QR_V1_MODULES
+_UNIT_SQUARE = np.array([[0, 0], [N, 0], [N, N], [0, N]], np.float32)
+_RENDER_PX = 4  # pixels per module of the redrawn symbol: zxing-cpp reads it exactly
+_RENDER_QUIET = 4  # modules of quiet zone around the redrawn symbol (ISO/IEC 18004, 6.3.8)
+
+
+@dataclass(frozen=True)
+class RefineOutcome:
+    """What the refinement added.
+
+    Attributes:
+        detections: Codes it decoded.
+        candidates: Blobs it examined.
+        unread: Quads of blobs that fit a version-1 grid but did not decode.
+    """
+
+    detections: tuple[Detection, ...]
+    candidates: int
+    unread: tuple[Quad, ...]
+
+
+@cache
+def _layout() -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Fixed modules of a version-1 symbol on a 23 x 23 grid (quiet ring included).
+
+    Returns:
+        ``known`` (23, 23) bool, ``value`` (23, 23) float with 1 for light and
+        0 for dark where known, and ``coords`` (M, 2) of the known modules'
+        centres in module units (x, y), ``[0, 21]`` being the symbol.
+    """
+    g = N + 2
+    known = np.zeros((g, g), bool)
+    value = np.zeros((g, g), np.float64)
+    known[0, :] = known[-1, :] = known[:, 0] = known[:, -1] = True  # quiet zone
+    value[0, :] = value[-1, :] = value[:, 0] = value[:, -1] = 1.0
+    for r0, c0 in ((0, 0), (0, N - 7), (N - 7, 0)):
+        for r in range(-1, 8):
+            for c in range(-1, 8):
+                rr, cc = r0 + r, c0 + c
+                if not (0 <= rr < N and 0 <= cc < N):
+                    continue
+                ring = max(abs(r - 3), abs(c - 3))
+                known[rr + 1, cc + 1] = True
+                value[rr + 1, cc + 1] = 1.0 if ring in (2, 4) else 0.0
+    for i in range(8, N - 8):  # timing patterns: dark on even indices
+        for rr, cc in ((6, i), (i, 6)):
+            known[rr + 1, cc + 1] = True
+            value[rr + 1, cc + 1] = float(i % 2)
+    known[N - 8 + 1, 8 + 1] = True  # the dark module at (4V + 9, 8)
+    value[N - 8 + 1, 8 + 1] = 0.0
+    rows, cols = np.nonzero(known)
+    coords = np.stack([cols - 1 + 0.5, rows - 1 + 0.5], axis=1)
+    return known, value, coords
+
+
+def _homographies(quads: FloatArray) -> FloatArray:
+    """Homographies (P, 3, 3) from module coordinates to each quad (P, 4, 2).
+
+    Solved as one batch of 8 x 8 systems (the same equations as
+    ``cv2.getPerspectiveTransform``), since the grid fit tries 16 at a time.
+    """
+    p = len(quads)
+    a = np.zeros((p, 8, 8))
+    b = quads.reshape(p, 8)
+    for k, (u, v) in enumerate(_UNIT_SQUARE.astype(np.float64)):
+        x, y = quads[:, k, 0], quads[:, k, 1]
+        a[:, 2 * k, 0], a[:, 2 * k, 1], a[:, 2 * k, 2] = u, v, 1
+        a[:, 2 * k, 6], a[:, 2 * k, 7] = -u * x, -v * x
+        a[:, 2 * k + 1, 3], a[:, 2 * k + 1, 4], a[:, 2 * k + 1, 5] = u, v, 1
+        a[:, 2 * k + 1, 6], a[:, 2 * k + 1, 7] = -u * y, -v * y
+    h = np.linalg.solve(a, b[..., None])[..., 0]
+    return np.concatenate([h, np.ones((p, 1))], axis=1).reshape(p, 3, 3)
+
+
+def _sample(img: FloatArray, quads: FloatArray, coords: FloatArray) -> FloatArray:
+    """Bilinear samples of ``img`` at module coordinates through each quad: (P, M)."""
+    pts = np.concatenate([coords, np.ones((len(coords), 1))], axis=1)
+    proj = pts @ _homographies(quads).transpose(0, 2, 1)
+    xy = (proj[..., :2] / proj[..., 2:3]).astype(np.float32)
+    out = cv2.remap(img, xy[..., 0], xy[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return np.asarray(out, np.float64).reshape(len(quads), -1)
+
+
+def _scores(samples: FloatArray, expected: FloatArray) -> FloatArray:
+    """Pearson correlation of each row of samples with the expected values."""
+    s = samples - samples.mean(axis=1, keepdims=True)
+    e = expected - expected.mean()
+    denom = np.sqrt((s * s).sum(axis=1) * (e * e).sum()) + 1e-9
+    return np.asarray((s @ e) / denom)
+
+
+_DELTAS = np.zeros((16, 4, 2))
+for _i in range(8):
+    _DELTAS[2 * _i, _i // 2, _i % 2] = 1
+    _DELTAS[2 * _i + 1, _i // 2, _i % 2] = -1
+
+
+def fit_grids(img: FloatArray, quads: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Fit version-1 module grids to rough symbol outlines, all at once.
+
+    For each outline the best of its four rotations is taken, then its eight
+    corner coordinates are refined by coordinate descent, from a quarter of
+    a module down to a sixteenth, maximizing the correlation of the fixed
+    modules; every coordinate that gains moves in the same step. All
+    outlines are refined together, so the cost of a step does not grow with
+    their number.
+
+    Args:
+        img: Grey image, float32.
+        quads: Rough outlines (K, 4, 2), each clockwise on screen, in any rotation.
+
+    Returns:
+        The refined corners (K, 4, 2), top-left of the code first, clockwise,
+        and the correlation (K,) of the fixed modules with the standard's, -1..1.
+    """
+    known, value, coords = _layout()
+    expected = value[known]
+    k = len(quads)
+    rotations = np.stack([np.roll(quads, -r, axis=1) for r in range(4)], axis=1)
+    scores = _scores(_sample(img, rotations.reshape(-1, 4, 2), coords), expected).reshape(k, 4)
+    pick = np.argmax(scores, axis=1)
+    best = rotations[np.arange(k), pick].astype(np.float64)
+    score = scores[np.arange(k), pick]
+    side = np.mean(np.linalg.norm(best - np.roll(best, 1, axis=1), axis=2), axis=1)
+    step = 0.25 * side / N
+    floor = 0.06 * side / N
+    active = np.ones(k, bool)
+    for _ in range(30):
+        idx = np.nonzero(active)[0]
+        if len(idx) == 0:
+            break
+        b, st = best[idx], step[idx]
+        trials = b[:, None] + _DELTAS[None] * st[:, None, None, None]
+        s = _scores(_sample(img, trials.reshape(-1, 4, 2), coords), expected).reshape(-1, 16)
+        gain = s.reshape(-1, 8, 2) - score[idx, None, None]
+        sign = np.where(gain[..., 0] >= gain[..., 1], 1.0, -1.0)
+        joint = np.where(gain.max(axis=2) > 0, sign, 0.0).reshape(-1, 4, 2)
+        moved = b + joint * st[:, None, None]
+        s_joint = _scores(_sample(img, moved, coords), expected)
+        single = np.argmax(s, axis=1)
+        s_single = s[np.arange(len(idx)), single]
+        use_joint = s_joint > np.maximum(score[idx], s_single) + 1e-4
+        use_single = ~use_joint & (s_single > score[idx] + 1e-4)
+        best[idx[use_joint]] = moved[use_joint]
+        score[idx[use_joint]] = s_joint[use_joint]
+        sel = idx[use_single]
+        best[sel] = trials[use_single, single[use_single]]
+        score[sel] = s_single[use_single]
+        stuck = ~use_joint & ~use_single
+        step[idx[stuck]] /= 2
+        active[idx[stuck & (st / 2 < floor[idx])]] = False
+    return best, score
+
+
+def _equalize(samples: FloatArray) -> list[FloatArray]:
+    """Module bits (1 = dark) from the sampled 23 x 23 grid, by several detectors.
+
+    The first detector inverts a fitted blur model by decision feedback; the
+    others threshold the raw samples between the fixed dark and light levels.
+    """
+    known, value, _ = _layout()
+    dark = samples[known & (value == 0)].mean()
+    light = samples[known & (value == 1)].mean()
+    mid = (dark + light) / 2
+    guesses: list[FloatArray] = []
+
+    x = np.where(known, value, (samples > mid).astype(np.float64))
+    inner = known.copy()
+    inner[0, :] = inner[-1, :] = inner[:, 0] = inner[:, -1] = False
+    kernel4 = np.array([[0, 1, 0], [1, 0, 1], [0, 1, 0]], np.float64)
+    kernel8 = np.array([[1, 0, 1], [0, 0, 0], [1, 0, 1]], np.float64)
+
+    def neighbours(bits: FloatArray) -> tuple[FloatArray, FloatArray]:
+        p = np.pad(bits, 1, mode="constant", constant_values=1.0)
+        n4 = cv2.filter2D(p, -1, kernel4, borderType=cv2.BORDER_CONSTANT)[1:-1, 1:-1]
+        n8 = cv2.filter2D(p, -1, kernel8, borderType=cv2.BORDER_CONSTANT)[1:-1, 1:-1]
+        return n4, n8
+
+    n4, d4 = neighbours(np.where(known, value, 0.5))
+    # fit only where every neighbour is known too
+    full = inner & (cv2.filter2D(known.astype(np.float64), -1, np.ones((3, 3))) > 8.5)
+    a = np.stack([value[full], n4[full], d4[full], np.ones(full.sum())], axis=1)
+    coef, *_ = np.linalg.lstsq(a, samples[full], rcond=None)
+    c_self, c4, c8, c0 = coef
+    if c_self > 1e-6:
+        for _ in range(4):
+            n4, d4 = neighbours(x)
+            est = (samples - c0 - c4 * n4 - c8 * d4) / c_self
+            x = np.where(known, value, (est > 0.5).astype(np.float64))
+        guesses.append(1 - x[1:-1, 1:-1])
+    for shift in (0.0, -0.12, 0.12):
+        t = mid + shift * (light - dark)
+        guesses.append(1 - np.where(known, value, (samples > t).astype(np.float64))[1:-1, 1:-1])
+    return guesses
+
+
+def _render(bits: FloatArray) -> U8Array:
+    """A clean symbol image from module bits (1 = dark), with its quiet zone."""
+    img = np.kron(1 - bits, np.ones((_RENDER_PX, _RENDER_PX))) * 255
+    pad = _RENDER_QUIET * _RENDER_PX
+    return np.pad(img, pad, constant_values=255).astype(np.uint8)
+
+
+def decode_grid(img: FloatArray, quad: FloatArray) -> str | None:
+    """Decode the version-1 symbol whose corners (top-left first) are ``quad``."""
+    g = N + 2
+    centres = np.stack(
+        np.meshgrid(np.arange(g) - 1 + 0.5, np.arange(g) - 1 + 0.5), axis=-1
+    ).reshape(-1, 2)
+    samples = _sample(img, quad[None], centres).reshape(g, g)
+    for bits in _equalize(samples):
+        found = zxing_read(_render(bits), pure=True, stage="refine")
+        if found:
+            return found[0].text
+    return None
+
+
+@dataclass(frozen=True)
+class Finder:
+    """A candidate finder pattern: its centre and module size, in frame pixels."""
+
+    x: float
+    y: float
+    module: float
+
+
+def textured_regions(
+    grey: U8Array, known: list[Detection], config: DetectConfig
+) -> list[tuple[int, int, int, int]]:
+    """Boxes of the frame busy enough to hold an unread symbol.
+
+    A QR symbol is dense in edges at any size a decoder can hope to read,
+    while table tops, card faces and shadows are not. The morphological
+    gradient is taken at half resolution (a 2 px module is still one pixel
+    there), averaged over 4 x 4-pixel cells, thresholded, and each connected
+    busy area becomes a box; areas of symbols already read are blanked
+    first. Scanning only these boxes keeps the refinement's cost in
+    proportion to what is left to read.
+
+    Args:
+        grey: The frame, 8-bit grey.
+        known: Detections already made.
+        config: Thresholds.
+
+    Returns:
+        Boxes ``(x0, y0, x1, y1)`` in frame pixels.
+    """
+    h, w = grey.shape[:2]
+    half = cv2.resize(grey, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    grad = cv2.morphologyEx(half, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    cell = cv2.resize(grad, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    for d in known:
+        cv2.fillConvexPoly(cell, (np.asarray(d.corners) / 4).astype(np.int32), 0)
+    busy = cv2.dilate((cell >= config.texture_level).astype(np.uint8), np.ones((3, 3), np.uint8))
+    _, _, stats, _ = cv2.connectedComponentsWithStats(busy, connectivity=8)
+    # a symbol of the smallest size covers (21 * 1.6 / 4)^2 cells
+    min_cells = (N * config.min_px_per_module / 4) ** 2 * 0.5
+    margin = 2
+    boxes = []
+    for x, y, bw, bh, area in stats[1:]:
+        if area < min_cells:
+            continue
+        x0, y0 = max(0, (x - margin) * 4), max(0, (y - margin) * 4)
+        x1, y1 = min(w, (x + bw + margin) * 4), min(h, (y + bh + margin) * 4)
+        boxes.append((int(x0), int(y0), int(x1), int(y1)))
+    return boxes
+
+
+def find_finders(
+    grey: U8Array, config: DetectConfig, offset: tuple[int, int] = (0, 0)
+) -> list[Finder]:
+    """Candidate QR finder patterns: a light square ring inside a dark one.
+
+    In the ink mask (adaptive threshold) a finder's light 1-module ring, with
+    its dark 3 x 3 centre when that survives the blur, is a light component
+    closed by the dark outer ring: a square of 5 x 5 modules. Every light
+    component of that size and shape is then checked on the grey image: its
+    centre must be darker than the ring around it, which rejects the holes of
+    letters and of random data.
+
+    Args:
+        grey: The frame or a box of it, 8-bit grey.
+        config: Thresholds.
+        offset: Frame position of ``grey``'s top-left pixel.
+
+    Returns:
+        The candidates, in frame pixels.
+    """
+    light = cv2.adaptiveThreshold(
+        grey,
+        255,
+        cv2.ADAPTIVE_THRESH_MEAN_C,
+        cv2.THRESH_BINARY,
+        config.block_px | 1,
+        -config.threshold_offset,
+    )
+    _, _, stats, centroids = cv2.connectedComponentsWithStats(light, connectivity=4)
+    w = stats[:, cv2.CC_STAT_WIDTH].astype(np.float64)
+    h = stats[:, cv2.CC_STAT_HEIGHT].astype(np.float64)
+    box = np.maximum(w, h)
+    # a 5 x 5-module square at any angle spans 5 to 7.1 modules across
+    lo, hi = 5 * config.min_px_per_module, 7.1 * config.max_px_per_module
+    area = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
+    keep = (
+        (box >= lo)
+        & (box <= hi)
+        & (np.maximum(w, h) <= config.max_aspect * np.minimum(w, h))
+        & (area >= config.min_ring_fill * w * h)
+    )
+    keep[0] = False
+    idx = np.nonzero(keep)[0]
+    if len(idx) == 0:
+        return []
+    cx, cy = centroids[idx, 0], centroids[idx, 1]
+    # the ring's outline is 5 modules square, so its box spans 5 to 7.1 modules
+    module = np.sqrt(w[idx] * h[idx]) / 6.0
+    angles = np.linspace(0, 2 * np.pi, 8, endpoint=False)
+    ring_x = cx[:, None] + 2.2 * module[:, None] * np.cos(angles)
+    ring_y = cy[:, None] + 2.2 * module[:, None] * np.sin(angles)
+    img = grey.astype(np.float32)
+    ring = cv2.remap(img, ring_x.astype(np.float32), ring_y.astype(np.float32), cv2.INTER_LINEAR)
+    centre = cv2.remap(
+        img, cx[:, None].astype(np.float32), cy[:, None].astype(np.float32), cv2.INTER_LINEAR
+    )[:, 0]
+    contrast = ring.min(axis=1) - centre
+    good = contrast > config.finder_contrast
+    return [
+        Finder(float(x) + offset[0], float(y) + offset[1], float(m))
+        for x, y, m in zip(cx[good], cy[good], module[good], strict=True)
+    ]
+
+
+def group_finders(finders: list[Finder]) -> list[FloatArray]:
+    """Symbol outlines from finder triples placed as in a version-1 symbol.
+
+    Three finders make a version-1 symbol when two of them sit 14 modules
+    from the third at a right angle. The outline follows from the affine map
+    of the three centres; :func:`fit_grid` then corrects for perspective.
+
+    Args:
+        finders: Candidate finder patterns.
+
+    Returns:
+        Quads (4, 2), top-left of the code first, clockwise on screen, the
+        most regular triples first.
+    """
+    if len(finders) < 3:
+        return []
+    xy = np.array([(f.x, f.y) for f in finders])
+    mod = np.array([f.module for f in finders])
+    quads: list[tuple[float, FloatArray]] = []
+    for i in range(len(finders)):
+        d = np.hypot(*(xy - xy[i]).T)
+        near = np.nonzero((d > 10 * mod[i]) & (d < 18 * mod[i]))[0]
+        for n_j, j in enumerate(near):
+            for k in near[n_j + 1 :]:
+                a, b = xy[j] - xy[i], xy[k] - xy[i]
+                la, lb = float(np.hypot(*a)), float(np.hypot(*b))
+                cos = float(a @ b) / (la * lb)
+                if abs(cos) > 0.35 or not 0.75 < la / lb < 1.33:
+                    continue
+                tr, bl = (xy[j], xy[k]) if a[0] * b[1] - a[1] * b[0] > 0 else (xy[k], xy[j])
+                ex, ey = (tr - xy[i]) / 14, (bl - xy[i]) / 14  # one module along x and y
+                o = xy[i] - 3.5 * ex - 3.5 * ey
+                quad = np.array([o, o + N * ex, o + N * ex + N * ey, o + N * ey])
+                quads.append((abs(cos) + abs(1 - la / lb), quad))
+    quads.sort(key=lambda q: q[0])
+    kept: list[FloatArray] = []
+    for _, quad in quads:  # one outline per place: the most regular triple
+        c = quad.mean(axis=0)
+        side = float(np.linalg.norm(quad[1] - quad[0]))
+        if all(np.hypot(*(c - k.mean(axis=0))) > 0.3 * side for k in kept):
+            kept.append(quad)
+    return kept
+
+
+def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> RefineOutcome:
+    """Find and decode the version-1 symbols the decoders missed.
+
+    Args:
+        grey: The frame, 8-bit grey.
+        known: What the earlier passes read.
+        config: Thresholds.
+
+    Returns:
+        The new detections, the number of candidates, and the unread symbols.
+    """
+    finders = [
+        f
+        for x0, y0, x1, y1 in textured_regions(grey, known, config)
+        for f in find_finders(grey[y0:y1, x0:x1], config, (x0, y0))
+        if not _near(f.x, f.y, known, 0.75)
+    ]
+    candidates = group_finders(finders)[: config.max_candidates]
+    img = grey.astype(np.float32)
+    found: list[Detection] = []
+    unread: list[Quad] = []
+    if not candidates:
+        return RefineOutcome((), 0, ())
+    fitted, scores = fit_grids(img, np.stack(candidates))
+    unread_at: list[Detection] = []
+    for i in np.argsort(-scores):
+        quad = fitted[i]
+        cx, cy = quad.mean(axis=0)
+        if scores[i] < config.min_pattern_score or _near(cx, cy, found + unread_at, 0.5):
+            continue
+        corners: Quad = tuple((float(x), float(y)) for x, y in quad)  # type: ignore[assignment]
+        text = decode_grid(img, quad)
+        if text is None and zbar_available():
+            text = _zbar_crop(grey, quad)
+        if text is None:
+            unread.append(corners)
+            unread_at.append(Detection(text="", corners=corners, stage="refine"))
+        else:
+            found.append(Detection(text=text, corners=corners, stage="refine", version=1))
+    return RefineOutcome(tuple(found), len(candidates), tuple(unread))
+
+
+def _near(x: float, y: float, detections: list[Detection], sides: float) -> bool:
+    """True when (x, y) lies within ``sides`` times a detection's side of its centre."""
+    if not detections:
+        return False
+    centres = np.array([d.center for d in detections])
+    limit = sides * np.array([d.side for d in detections])
+    return bool(np.any(np.hypot(centres[:, 0] - x, centres[:, 1] - y) < limit))
+
+
+def _zbar_crop(grey: U8Array, quad: FloatArray) -> str | None:
+    """Last try: ZBar on the symbol rectified to 6 px per module and sharpened."""
+    px = 6
+    size = (N + 2 * _RENDER_QUIET) * px
+    dst = (_UNIT_SQUARE + _RENDER_QUIET) * px
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst.astype(np.float32))
+    crop = cv2.warpPerspective(grey, m, (size, size), flags=cv2.INTER_CUBIC, borderValue=255)
+    blurred = cv2.GaussianBlur(crop, (0, 0), px / 2)
+    sharp = cv2.addWeighted(crop, 2.0, blurred, -1.0, 0)
+    found = zbar_read(sharp)
+    return found[0].text if found else None
