@@ -14,6 +14,7 @@ the payload module.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -44,7 +45,8 @@ class Detection:
         stage: The pass that read it (one of :data:`STAGES`).
         ec_level: Error-correction level the symbol declares (``L``, ``M``,
             ``Q``, ``H``), or ``""`` when the backend does not say.
-        version: QR version (1 for our tags), or 0 when unknown.
+        version: QR version when the stage knows it (the refinement reads
+            version 1 only), else 0.
     """
 
     text: str
@@ -56,14 +58,16 @@ class Detection:
     @cached_property
     def center(self) -> tuple[float, float]:
         """The symbol's centre in frame pixels."""
-        c = np.asarray(self.corners, np.float64).mean(axis=0)
-        return float(c[0]), float(c[1])
+        return (
+            sum(x for x, _ in self.corners) / 4,
+            sum(y for _, y in self.corners) / 4,
+        )
 
     @cached_property
     def side(self) -> float:
         """Mean side length of the symbol in frame pixels."""
-        c = np.asarray(self.corners, np.float64)
-        return float(np.mean(np.linalg.norm(c - np.roll(c, 1, axis=0), axis=1)))
+        c = self.corners
+        return sum(math.dist(c[i], c[i - 1]) for i in range(4)) / 4
 
     def to_json(self) -> dict[str, object]:
         """JSON form: text, corners as ``[[x, y], ...]``, stage, ec level, version."""
@@ -109,17 +113,6 @@ def _quad_from_position(pos: zxingcpp.Position, scale: float) -> Quad:
     return tuple((p.x / scale, p.y / scale) for p in pts)  # type: ignore[return-value]
 
 
-def _version_of(barcode: zxingcpp.Barcode) -> int:
-    """QR version from the symbology's extra data, 0 when absent."""
-    extra = getattr(barcode, "extra", None)
-    if isinstance(extra, dict):
-        try:
-            return int(extra.get("Version", 0))
-        except (TypeError, ValueError):
-            return 0
-    return 0
-
-
 def zxing_read(
     grey: U8Array, *, scale: float = 1.0, stage: str = "zxing", pure: bool = False
 ) -> list[Detection]:
@@ -151,7 +144,6 @@ def zxing_read(
             corners=_quad_from_position(b.position, scale),
             stage=stage,
             ec_level=b.ec_level or "",
-            version=_version_of(b),
         )
         for b in found
         if b.valid
@@ -221,14 +213,24 @@ def merge(groups: Iterable[Sequence[Detection]]) -> list[Detection]:
         The merged detections.
     """
     kept: list[Detection] = []
+    xs: list[float] = []
+    ys: list[float] = []
+    sides: list[float] = []
     for group in groups:
+        kx, ky, ks = np.array(xs), np.array(ys), np.array(sides)
+        added: list[Detection] = []
         for d in group:
-            cx, cy = d.center
-            if not any(
-                np.hypot(cx - k.center[0], cy - k.center[1]) < 0.5 * min(d.side, k.side)
-                for k in kept
-            ):
-                kept.append(d)
+            (cx, cy), side = d.center, d.side
+            if len(kx) and np.any(np.hypot(kx - cx, ky - cy) < 0.5 * np.minimum(ks, side)):
+                continue
+            if any(math.dist(a.center, (cx, cy)) < 0.5 * min(a.side, side) for a in added):
+                continue
+            added.append(d)
+        for d in added:
+            kept.append(d)
+            xs.append(d.center[0])
+            ys.append(d.center[1])
+            sides.append(d.side)
     return kept
 
 

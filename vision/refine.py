@@ -269,9 +269,9 @@ def textured_regions(
     A QR symbol is dense in edges at any size a decoder can hope to read,
     while table tops, card faces and shadows are not. The morphological
     gradient is taken at half resolution (a 2 px module is still one pixel
-    there), averaged over 4 x 4-pixel cells, thresholded, and each connected
-    busy area becomes a box; areas of symbols already read are blanked
-    first. Scanning only these boxes keeps the refinement's cost in
+    there), averaged over 4 x 4-pixel cells, thresholded and eroded, and each
+    connected busy core becomes a box; areas of symbols already read are
+    blanked first. Scanning only these boxes keeps the refinement's cost in
     proportion to what is left to read.
 
     Args:
@@ -288,14 +288,16 @@ def textured_regions(
     cell = cv2.resize(grad, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
     for d in known:
         cv2.fillConvexPoly(cell, (np.asarray(d.corners) / 4).astype(np.int32), 0)
-    busy = cv2.dilate((cell >= config.texture_level).astype(np.uint8), np.ones((3, 3), np.uint8))
-    _, _, stats, _ = cv2.connectedComponentsWithStats(busy, connectivity=8)
-    # a symbol of the smallest size covers (21 * 1.6 / 4)^2 cells
-    min_cells = (N * config.min_px_per_module / 4) ** 2 * 0.5
-    margin = 2
+    # erosion keeps the solid cores of symbols and drops thin busy lines: card
+    # edges, the outlines left around symbols already read, lines of text
+    core = cv2.erode((cell >= config.texture_level).astype(np.uint8), np.ones((3, 3), np.uint8))
+    _, _, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+    # a symbol of the smallest size spans 21 * 1.6 / 4 cells each way, less the erosion
+    min_span = (N * config.min_px_per_module / 4 - 2) * 0.8
+    margin = 3
     boxes = []
-    for x, y, bw, bh, area in stats[1:]:
-        if area < min_cells:
+    for x, y, bw, bh, _ in stats[1:]:
+        if min(bw, bh) < min_span:
             continue
         x0, y0 = max(0, (x - margin) * 4), max(0, (y - margin) * 4)
         x1, y1 = min(w, (x + bw + margin) * 4), min(h, (y + bh + margin) * 4)
@@ -426,8 +428,14 @@ def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> Refin
         f
         for x0, y0, x1, y1 in textured_regions(grey, known, config)
         for f in find_finders(grey[y0:y1, x0:x1], config, (x0, y0))
-        if not _near(f.x, f.y, known, 0.75)
     ]
+    if known and finders:
+        centres = np.array([d.center for d in known])
+        sides = np.array([d.side for d in known])
+        xy = np.array([(f.x, f.y) for f in finders])
+        dist = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
+        near = (dist < 0.75 * sides).any(axis=1)
+        finders = [f for f, n in zip(finders, near, strict=True) if not n]
     candidates = group_finders(finders)[: config.max_candidates]
     img = grey.astype(np.float32)
     found: list[Detection] = []
