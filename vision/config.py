@@ -23,10 +23,12 @@ class DetectConfig:
         upscale: Factor of the second zxing-cpp pass (dimensionless). zxing-cpp
             needs about 3 px per module; doubling lifts a 2.5 px/module tag to
             5 (the issue's measurement: 13% -> 31% read at 2 px/module).
-        upscale_max_pixels: Largest frame (in pixels, before upscaling) that
-            gets the upscaled pass. A 4K frame already carries twice the
-            module size of 1080p for the same table, and its 2x copy would
-            cost four times the time budget (measured: 4K 2x pass ~120 ms).
+        upscale_max_pixels: Largest frame (in pixels) that gets the upscaled
+            pass; larger frames are refined at half size instead. A 4K frame
+            of the same table carries twice the module size and blur of a
+            1080p one: its 2x copy would cost four times the time budget,
+            and halving it brings its tags back to the sizes the refinement
+            is tuned for.
         use_pyzbar: Also run ZBar when the system library loads. ZBar reads
             a few blurred codes zxing-cpp misses, but costs ~25 ms per 1080p
             frame, so the default leaves it to the refinement crops.

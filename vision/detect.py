@@ -14,6 +14,7 @@ the payload module.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Iterable, Sequence
@@ -234,6 +235,15 @@ def merge(groups: Iterable[Sequence[Detection]]) -> list[Detection]:
     return kept
 
 
+def _scaled_quad(q: Quad, f: float) -> Quad:
+    return tuple((x * f, y * f) for x, y in q)  # type: ignore[return-value]
+
+
+def _scaled(d: Detection, f: float) -> Detection:
+    """The detection with its corners scaled by ``f`` (for a resized frame)."""
+    return d if f == 1.0 else dataclasses.replace(d, corners=_scaled_quad(d.corners, f))
+
+
 def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
     """Every QR code in the frame, through all configured passes.
 
@@ -273,8 +283,13 @@ def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
     unread: tuple[Quad, ...] = ()
     if config.refine:
         t = time.process_time()
-        outcome = refine.refine(grey, merged, config)
-        merged = merge([merged, outcome.detections])
-        candidates, unread = outcome.candidates, outcome.unread
+        f = 0.5 if grey.size > config.upscale_max_pixels else 1.0
+        small = (
+            grey if f == 1.0 else cv2.resize(grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        )
+        outcome = refine.refine(small, [_scaled(d, f) for d in merged], config)
+        merged = merge([merged, [_scaled(d, 1 / f) for d in outcome.detections]])
+        candidates = outcome.candidates
+        unread = tuple(_scaled_quad(q, 1 / f) for q in outcome.unread)
         seconds["refine"] = time.process_time() - t
     return DetectResult(tuple(merged), candidates, unread, seconds)

@@ -16,6 +16,7 @@ lens in image pixels.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import string
 from collections.abc import Callable, Sequence
@@ -26,6 +27,7 @@ import numpy as np
 import qrcode
 import qrcode.constants
 
+from vision.mats import MatSpec, render_marker
 from vision.types import FloatArray, Quad, U8Array
 
 QR_ALPHANUMERIC = string.digits + string.ascii_uppercase + " $%*+-./:"
@@ -447,3 +449,112 @@ def _camera(canvas: FloatArray, spec: SceneSpec, nrng: np.random.Generator) -> U
         if ok:
             out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return out
+
+
+@dataclass(frozen=True)
+class MatScene:
+    """A rendered mat photo and what is truly on it.
+
+    Attributes:
+        image: The frame, BGR uint8.
+        tags: Ground truth per tag, corners in frame pixels, in input order.
+        to_frame: Homography from mat millimetres to frame pixels.
+    """
+
+    image: U8Array
+    tags: tuple[TagTruth, ...]
+    to_frame: FloatArray
+
+
+def render_mat_scene(
+    mat: MatSpec,
+    tags: Sequence[tuple[str, tuple[float, float], float]],
+    *,
+    module_mm: float = 1.25,
+    px_per_mm: float = 3.2,
+    width: int = 1920,
+    height: int = 1080,
+    tilt: float = 0.04,
+    hands: Sequence[int] = (),
+    camera: SceneSpec | None = None,
+    seed: int = 0,
+) -> MatScene:
+    """Photograph one printed mat with tagged pieces lying on it.
+
+    Args:
+        mat: The mat (its markers are drawn where it says, zones outlined).
+        tags: ``(payload, centre in mat mm, rotation in degrees)`` per piece.
+        module_mm: Printed size of one QR module in millimetres.
+        px_per_mm: Camera scale at the mat's centre, pixels per millimetre.
+        width: Frame width in pixels.
+        height: Frame height in pixels.
+        tilt: Perspective: corner jitter as a fraction of the mat's size.
+        hands: Indexes of tags a hand covers.
+        camera: Light, blur, noise and JPEG (its other fields are ignored).
+        seed: Seed of the perspective, the hands and the camera.
+
+    Returns:
+        The frame and its ground truth.
+    """
+    rng = random.Random(seed)
+    nrng = np.random.default_rng(seed)
+    camera = camera or SceneSpec(blur_sigma=0.7, light_range=0.2, shadow=0.2)
+    k = 4.0  # canvas pixels per millimetre: supersampled, then warped down
+    mw, mh = mat.size
+    canvas = np.ones((int(mh * k), int(mw * k), 3), np.float32) * 0.92
+    for zone in mat.zones:
+        poly = (np.asarray(zone.polygon) * k).astype(np.int32).reshape(-1, 1, 2)
+        cv2.polylines(canvas, [poly], True, (0.7, 0.7, 0.7), max(1, int(k)), cv2.LINE_AA)
+    for marker_id, quad in mat.markers.items():
+        side = 200
+        img = render_marker(marker_id, side, mat.dictionary).astype(np.float32) / 255
+        src = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+        dst = (np.asarray(quad, np.float32) * k).astype(np.float32)
+        _paste(canvas, img, cv2.getPerspectiveTransform(src, dst))
+    truths_mm: list[tuple[str, FloatArray, int]] = []
+    for payload, (cx, cy), angle in tags:
+        modules = qr_modules(payload, ec_level=camera.ec_level, version=None)
+        n = modules.shape[0]
+        m = 8
+        qz = 2
+        master = np.ones(((n + 2 * qz) * m, (n + 2 * qz) * m), np.float32) * 0.95
+        master[qz * m : (qz + n) * m, qz * m : (qz + n) * m] = (
+            np.kron(1 - modules.astype(np.float32), np.ones((m, m), np.float32)) * 0.9 + 0.05
+        )
+        half = (n / 2 + qz) * module_mm
+        a = np.deg2rad(angle)
+        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+        box = np.array([[-half, -half], [half, -half], [half, half], [-half, half]]) @ rot.T
+        box += (cx, cy)
+        size = master.shape[0]
+        src = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
+        _paste(canvas, master, cv2.getPerspectiveTransform(src, (box * k).astype(np.float32)))
+        sym = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (n / 2 * module_mm) @ rot.T
+        truths_mm.append((payload, sym + np.array([cx, cy]), n))
+
+    centre = np.array([width / 2, height / 2])
+    base = np.array([[-mw / 2, -mh / 2], [mw / 2, -mh / 2], [mw / 2, mh / 2], [-mw / 2, mh / 2]])
+    jitter = np.array([[rng.uniform(-1, 1), rng.uniform(-1, 1)] for _ in range(4)])
+    dst = centre + base * px_per_mm + jitter * tilt * np.array([mw, mh]) * px_per_mm
+    mm_quad = np.array([[0, 0], [mw, 0], [mw, mh], [0, mh]], np.float32)
+    to_frame = cv2.getPerspectiveTransform(mm_quad, dst.astype(np.float32))
+    scale = np.diag([1 / k, 1 / k, 1.0])
+    soft = cv2.GaussianBlur(canvas, (0, 0), max(0.3, 0.45 * k / px_per_mm))
+    table = _wood(height, width, nrng)
+    mask = cv2.warpPerspective(
+        np.ones(soft.shape[:2], np.float32), to_frame @ scale, (width, height)
+    )
+    warped = cv2.warpPerspective(soft, to_frame @ scale, (width, height), flags=cv2.INTER_LINEAR)
+    frame = table * (1 - mask[..., None]) + warped * mask[..., None]
+
+    truths = []
+    for payload, sym, n in truths_mm:
+        pts = cv2.perspectiveTransform(sym.reshape(-1, 1, 2).astype(np.float64), to_frame)
+        corners = tuple((float(x), float(y)) for x, y in pts.reshape(4, 2))
+        ppm = float(np.linalg.norm(pts[1, 0] - pts[0, 0])) / n
+        truths.append(TagTruth(payload, corners, ppm))  # type: ignore[arg-type]
+    for i in hands:
+        _draw_hand(frame, truths[i], rng)
+        truths[i] = dataclasses.replace(truths[i], occluded=True)
+    image = _camera(frame, camera, nrng)
+    return MatScene(image, tuple(truths), np.asarray(to_frame))
