@@ -39,6 +39,7 @@ N = QR_V1_MODULES
 _UNIT_SQUARE = np.array([[0, 0], [N, 0], [N, N], [0, N]], np.float32)
 _RENDER_PX = 4  # pixels per module of the redrawn symbol: zxing-cpp reads it exactly
 _RENDER_QUIET = 4  # modules of quiet zone around the redrawn symbol (ISO/IEC 18004, 6.3.8)
+_FIT_STEPS = 8  # most coordinate-descent steps of the grid fit
 
 
 @dataclass(frozen=True)
@@ -119,11 +120,14 @@ def _sample(img: FloatArray, quads: FloatArray, coords: FloatArray) -> FloatArra
 
 
 def _scores(samples: FloatArray, expected: FloatArray) -> FloatArray:
-    """Pearson correlation of each row of samples with the expected values."""
+    """Pearson correlation of each row of samples with the expected values.
+
+    ``expected`` is one row for all samples (M,) or one row per sample row (P, M).
+    """
     s = samples - samples.mean(axis=1, keepdims=True)
-    e = expected - expected.mean()
-    denom = np.sqrt((s * s).sum(axis=1) * (e * e).sum()) + 1e-9
-    return np.asarray((s @ e) / denom)
+    e = expected - expected.mean(axis=-1, keepdims=True)
+    denom = np.sqrt((s * s).sum(axis=1) * (e * e).sum(axis=-1)) + 1e-9
+    return np.asarray((s * e).sum(axis=1) / denom)
 
 
 _DELTAS = np.zeros((16, 4, 2))
@@ -158,22 +162,41 @@ def fit_grids(img: FloatArray, quads: FloatArray) -> tuple[FloatArray, FloatArra
     pick = np.argmax(scores, axis=1)
     best = rotations[np.arange(k), pick].astype(np.float64)
     score = scores[np.arange(k), pick]
+    return _descend(img, best, score, coords, np.broadcast_to(expected, (k, len(expected))), 0.25)
+
+
+def _descend(
+    img: FloatArray,
+    best: FloatArray,
+    score: FloatArray,
+    coords: FloatArray,
+    expected: FloatArray,
+    first_step: float,
+) -> tuple[FloatArray, FloatArray]:
+    """Coordinate descent of quads (K, 4, 2) on the correlation with ``expected`` (K, M).
+
+    Steps start at ``first_step`` modules and halve down to a sixteenth;
+    every coordinate that gains moves in the same step.
+    """
+    k = len(best)
     side = np.mean(np.linalg.norm(best - np.roll(best, 1, axis=1), axis=2), axis=1)
-    step = 0.25 * side / N
+    step = first_step * side / N
     floor = 0.06 * side / N
     active = np.ones(k, bool)
-    for _ in range(30):
+    for _ in range(_FIT_STEPS):
         idx = np.nonzero(active)[0]
         if len(idx) == 0:
             break
-        b, st = best[idx], step[idx]
+        b, st, e = best[idx], step[idx], expected[idx]
         trials = b[:, None] + _DELTAS[None] * st[:, None, None, None]
-        s = _scores(_sample(img, trials.reshape(-1, 4, 2), coords), expected).reshape(-1, 16)
+        s = _scores(
+            _sample(img, trials.reshape(-1, 4, 2), coords), np.repeat(e, 16, axis=0)
+        ).reshape(-1, 16)
         gain = s.reshape(-1, 8, 2) - score[idx, None, None]
         sign = np.where(gain[..., 0] >= gain[..., 1], 1.0, -1.0)
         joint = np.where(gain.max(axis=2) > 0, sign, 0.0).reshape(-1, 4, 2)
         moved = b + joint * st[:, None, None]
-        s_joint = _scores(_sample(img, moved, coords), expected)
+        s_joint = _scores(_sample(img, moved, coords), e)
         single = np.argmax(s, axis=1)
         s_single = s[np.arange(len(idx)), single]
         use_joint = s_joint > np.maximum(score[idx], s_single) + 1e-4
@@ -189,40 +212,53 @@ def fit_grids(img: FloatArray, quads: FloatArray) -> tuple[FloatArray, FloatArra
     return best, score
 
 
+def _neighbours(bits: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Sums of each module's 4 side and 4 corner neighbours; light beyond the grid."""
+    p = np.ones((bits.shape[0] + 2, bits.shape[1] + 2))
+    p[1:-1, 1:-1] = bits
+    side = p[:-2, 1:-1] + p[2:, 1:-1] + p[1:-1, :-2] + p[1:-1, 2:]
+    corner = p[:-2, :-2] + p[:-2, 2:] + p[2:, :-2] + p[2:, 2:]
+    return side, corner
+
+
+@cache
+def _blur_model() -> tuple[FloatArray, FloatArray]:
+    """Where the blur model is fitted, and the pseudo-inverse that fits it.
+
+    The model is ``sample = c_self * x + c_side * (side neighbours) +
+    c_corner * (corner neighbours) + c0`` with x = 1 for light; it is fitted
+    on fixed modules whose neighbours are all fixed too, so its design
+    matrix is the same for every symbol.
+    """
+    known, value, _ = _layout()
+    inner = known.copy()
+    inner[0, :] = inner[-1, :] = inner[:, 0] = inner[:, -1] = False
+    side, corner = _neighbours(np.where(known, value, 0.5))
+    known_side, known_corner = _neighbours(known.astype(np.float64))
+    full = inner & (known_side == 4) & (known_corner == 4)
+    design = np.stack([value[full], side[full], corner[full], np.ones(int(full.sum()))], axis=1)
+    return full, np.linalg.pinv(design)
+
+
 def _equalize(samples: FloatArray) -> list[FloatArray]:
     """Module bits (1 = dark) from the sampled 23 x 23 grid, by several detectors.
 
-    The first detector inverts a fitted blur model by decision feedback; the
-    others threshold the raw samples between the fixed dark and light levels.
+    The first detector inverts the fitted blur model by decision feedback;
+    the others threshold the raw samples between the fixed dark and light
+    levels.
     """
     known, value, _ = _layout()
+    full, fit = _blur_model()
     dark = samples[known & (value == 0)].mean()
     light = samples[known & (value == 1)].mean()
     mid = (dark + light) / 2
     guesses: list[FloatArray] = []
-
-    x = np.where(known, value, (samples > mid).astype(np.float64))
-    inner = known.copy()
-    inner[0, :] = inner[-1, :] = inner[:, 0] = inner[:, -1] = False
-    kernel4 = np.array([[0, 1, 0], [1, 0, 1], [0, 1, 0]], np.float64)
-    kernel8 = np.array([[1, 0, 1], [0, 0, 0], [1, 0, 1]], np.float64)
-
-    def neighbours(bits: FloatArray) -> tuple[FloatArray, FloatArray]:
-        p = np.pad(bits, 1, mode="constant", constant_values=1.0)
-        n4 = cv2.filter2D(p, -1, kernel4, borderType=cv2.BORDER_CONSTANT)[1:-1, 1:-1]
-        n8 = cv2.filter2D(p, -1, kernel8, borderType=cv2.BORDER_CONSTANT)[1:-1, 1:-1]
-        return n4, n8
-
-    n4, d4 = neighbours(np.where(known, value, 0.5))
-    # fit only where every neighbour is known too
-    full = inner & (cv2.filter2D(known.astype(np.float64), -1, np.ones((3, 3))) > 8.5)
-    a = np.stack([value[full], n4[full], d4[full], np.ones(full.sum())], axis=1)
-    coef, *_ = np.linalg.lstsq(a, samples[full], rcond=None)
-    c_self, c4, c8, c0 = coef
+    c_self, c_side, c_corner, c0 = fit @ samples[full]
     if c_self > 1e-6:
+        x = np.where(known, value, (samples > mid).astype(np.float64))
         for _ in range(4):
-            n4, d4 = neighbours(x)
-            est = (samples - c0 - c4 * n4 - c8 * d4) / c_self
+            side, corner = _neighbours(x)
+            est = (samples - c0 - c_side * side - c_corner * corner) / c_self
             x = np.where(known, value, (est > 0.5).astype(np.float64))
         guesses.append(1 - x[1:-1, 1:-1])
     for shift in (0.0, -0.12, 0.12):
@@ -233,23 +269,62 @@ def _equalize(samples: FloatArray) -> list[FloatArray]:
 
 def _render(bits: FloatArray) -> U8Array:
     """A clean symbol image from module bits (1 = dark), with its quiet zone."""
-    img = np.kron(1 - bits, np.ones((_RENDER_PX, _RENDER_PX))) * 255
+    small = ((1 - bits) * 255).astype(np.uint8)
+    big = cv2.resize(small, None, fx=_RENDER_PX, fy=_RENDER_PX, interpolation=cv2.INTER_NEAREST)
     pad = _RENDER_QUIET * _RENDER_PX
-    return np.pad(img, pad, constant_values=255).astype(np.uint8)
+    return np.asarray(cv2.copyMakeBorder(big, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255))
+
+
+@cache
+def _centres() -> FloatArray:
+    """Module-centre coordinates of the 23 x 23 grid (symbol and quiet ring), row by row."""
+    g = N + 2
+    grid = np.meshgrid(np.arange(g) - 1 + 0.5, np.arange(g) - 1 + 0.5)
+    return np.stack(grid, axis=-1).reshape(-1, 2)
+
+
+def _grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
+    """Grey level at every module centre of each quad: (K, 23, 23)."""
+    g = N + 2
+    return _sample(img, quads, _centres()).reshape(len(quads), g, g)
 
 
 def decode_grid(img: FloatArray, quad: FloatArray) -> str | None:
     """Decode the version-1 symbol whose corners (top-left first) are ``quad``."""
-    g = N + 2
-    centres = np.stack(
-        np.meshgrid(np.arange(g) - 1 + 0.5, np.arange(g) - 1 + 0.5), axis=-1
-    ).reshape(-1, 2)
-    samples = _sample(img, quad[None], centres).reshape(g, g)
-    for bits in _equalize(samples):
+    for bits in _equalize(_grid_samples(img, quad[None])[0]):
         found = zxing_read(_render(bits), pure=True, stage="refine")
         if found:
             return found[0].text
     return None
+
+
+def polish_grids(img: FloatArray, quads: FloatArray) -> FloatArray:
+    """Re-fit grids on all their modules, the data ones as currently read.
+
+    The fixed modules leave the corner without a finder pattern loosely
+    held; once most data modules are read right, the whole symbol holds it.
+    Used on symbols that fitted but did not decode.
+
+    Args:
+        img: Grey image, float32.
+        quads: Fitted corners (K, 4, 2), top-left of the code first.
+
+    Returns:
+        The re-fitted corners.
+    """
+    samples = _grid_samples(img, quads)
+    expected = np.stack([_light_bits(s) for s in samples]).reshape(len(quads), -1)
+    score = _scores(samples.reshape(len(quads), -1), expected)
+    best, _ = _descend(img, quads.copy(), score, _centres(), expected, 0.2)
+    return best
+
+
+def _light_bits(samples: FloatArray) -> FloatArray:
+    """The 23 x 23 grid read as 1 = light, quiet ring and fixed modules included."""
+    known, value, _ = _layout()
+    bits = np.ones_like(samples)
+    bits[1:-1, 1:-1] = 1 - _equalize(samples)[0]
+    return np.where(known, value, bits)
 
 
 @dataclass(frozen=True)
@@ -390,7 +465,8 @@ def group_finders(finders: list[Finder]) -> list[FloatArray]:
     quads: list[tuple[float, FloatArray]] = []
     for i in range(len(finders)):
         d = np.hypot(*(xy - xy[i]).T)
-        near = np.nonzero((d > 10 * mod[i]) & (d < 18 * mod[i]))[0]
+        # 14 modules apart; the ring-based module estimate is rough (+-25%)
+        near = np.nonzero((d > 9 * mod[i]) & (d < 22 * mod[i]))[0]
         for n_j, j in enumerate(near):
             for k in near[n_j + 1 :]:
                 a, b = xy[j] - xy[i], xy[k] - xy[i]
@@ -444,21 +520,34 @@ def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> Refin
         return RefineOutcome((), 0, ())
     fitted, scores = fit_grids(img, np.stack(candidates))
     unread_at: list[Detection] = []
+    failed: list[FloatArray] = []
     for i in np.argsort(-scores):
         quad = fitted[i]
         cx, cy = quad.mean(axis=0)
         if scores[i] < config.min_pattern_score or _near(cx, cy, found + unread_at, 0.5):
             continue
-        corners: Quad = tuple((float(x), float(y)) for x, y in quad)  # type: ignore[assignment]
         text = decode_grid(img, quad)
-        if text is None and zbar_available():
-            text = _zbar_crop(grey, quad)
         if text is None:
-            unread.append(corners)
-            unread_at.append(Detection(text="", corners=corners, stage="refine"))
+            failed.append(quad)
+            unread_at.append(Detection(text="", corners=_as_quad(quad), stage="refine"))
         else:
-            found.append(Detection(text=text, corners=corners, stage="refine", version=1))
+            found.append(Detection(text=text, corners=_as_quad(quad), stage="refine", version=1))
+    if failed:
+        for quad in polish_grids(img, np.stack(failed)):
+            text = decode_grid(img, quad)
+            if text is None and zbar_available():
+                text = _zbar_crop(grey, quad)
+            if text is None:
+                unread.append(_as_quad(quad))
+            else:
+                found.append(
+                    Detection(text=text, corners=_as_quad(quad), stage="refine", version=1)
+                )
     return RefineOutcome(tuple(found), len(candidates), tuple(unread))
+
+
+def _as_quad(quad: FloatArray) -> Quad:
+    return tuple((float(x), float(y)) for x, y in quad)  # type: ignore[return-value]
 
 
 def _near(x: float, y: float, detections: list[Detection], sides: float) -> bool:
