@@ -1,7 +1,10 @@
 """Random-playout speed of every engine: moves applied per second on one core.
 
 Run: ``.venv/bin/python -m bench.engines [--seconds 3]``. Chance moves count
-as steps (they are applied like any other move).
+as steps (they are applied like any other move). Rates are per CPU second of
+this process (``time.process_time``), so a busy machine does not skew them.
+Engines that do not play whole turns yet (``GAME.turn_engine`` False) are
+measured on scoring their finished example games in ``examples/<game>/``.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from pathlib import Path
 
 import engines
 from engines.core import play_random
@@ -19,13 +23,31 @@ def steps_per_second(game_id: str, players: int, seconds: float) -> tuple[float,
     module = engines.GAMES[game_id]
     names = [f"p{i}" for i in range(players)]
     steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = module.new_game(names, seed=games)
         _, n = play_random(state, random.Random(games))
         steps += n
         games += 1
-    return steps / (time.perf_counter() - start), games
+    return steps / (time.process_time() - start), games
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def scores_per_second(game_id: str, seconds: float) -> tuple[float, int]:
+    """Whole-table final scores per second over the game's example files."""
+    module = engines.GAMES[game_id]
+    states = [module.load_state(p.read_text()) for p in sorted((EXAMPLES / game_id).glob("*.json"))]
+    states = [s for s in states if s.is_over]
+    if not states:
+        return 0.0, 0
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        states[done % len(states)].outcome()
+        done += 1
+    return done / (time.process_time() - start), len(states)
 
 
 def main() -> None:
@@ -35,6 +57,8 @@ def main() -> None:
     print(f"{'game':<18} {'players':>7} {'steps/s':>10} {'games':>6}")
     for game_id, module in engines.GAMES.items():
         if not module.GAME.turn_engine:
+            rate, files = scores_per_second(game_id, args.seconds)
+            print(f"{game_id:<18} {'score':>7} {rate:>10,.0f} {files:>6}  (tables scored/s, files)")
             continue
         for n in range(module.GAME.min_players, module.GAME.max_players + 1):
             rate, games = steps_per_second(game_id, n, args.seconds)

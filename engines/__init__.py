@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from engines import animals_on_board, ark_nova, hare_tortoise, noah
 from engines.core import (
     CHANCE,
     LEGAL,
@@ -32,7 +33,9 @@ from engines.core import (
     play_random,
 )
 
-GAMES: dict[str, ModuleType] = {}
+GAMES: dict[str, ModuleType] = {
+    m.GAME.id: m for m in (noah, animals_on_board, hare_tortoise, ark_nova)
+}
 
 
 def game(game_id: str) -> ModuleType:

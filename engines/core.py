@@ -10,6 +10,7 @@ test and safe to import anywhere.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import random
@@ -319,6 +320,29 @@ def frozen(value: Any) -> Any:
     return value
 
 
+_SIMPLE_TYPES: dict[str, type | tuple[type, ...]] = {"str": str, "int": int, "bool": bool}
+
+
+def _fits(value: Any, annotation: str) -> bool:
+    """Whether a JSON value fits a move field's annotation (simple types only)."""
+    options = [a.strip() for a in annotation.split("|")]
+    if value is None:
+        return "None" in options
+    for option in options:
+        if option in _SIMPLE_TYPES:
+            if isinstance(value, bool) and option != "bool":
+                continue
+            if isinstance(value, _SIMPLE_TYPES[option]):
+                return True
+        elif option.startswith("tuple[") and option.endswith(", ...]"):
+            inner = option[len("tuple[") : -len(", ...]")]
+            if isinstance(value, tuple) and all(_fits(v, inner) for v in value):
+                return True
+        elif option != "None":
+            return True  # a type the game validates itself
+    return False
+
+
 @dataclass(frozen=True)
 class Move:
     """Base of every move: a frozen value object with a JSON form and a notation.
@@ -342,6 +366,12 @@ class Move:
         if extra:
             raise InvalidMove(f"a {cls.TYPE!r} move has no field {sorted(extra)[0]!r}")
         kwargs = {k: frozen(v) for k, v in obj.items() if k != "type"}
+        for f in dataclasses.fields(cls):
+            if f.name in kwargs and not _fits(kwargs[f.name], str(f.type)):
+                raise InvalidMove(
+                    f"field {f.name!r} of a {cls.TYPE!r} move must be {f.type}, "
+                    f"not {kwargs[f.name]!r}"
+                )
         try:
             return cls(**kwargs)
         except TypeError as exc:
@@ -508,9 +538,15 @@ class State(ABC):
                 raise GameOver(verdict.code, verdict.reason, move)
             raise IllegalMove(verdict.code, verdict.reason, move)
         after = self._apply(move)
+        if after is self:
+            after = copy.copy(self)
         # A game that sets no new events leaves ``events`` untouched: clear them.
         events = () if after.events is self.events else after.events
-        return dataclasses.replace(after, ply=self.ply + 1, events=events)
+        # ``after`` is a new object nobody else holds yet: stamp it in place
+        # (much faster than a second dataclasses.replace on every move).
+        object.__setattr__(after, "ply", self.ply + 1)
+        object.__setattr__(after, "events", events)
+        return after
 
     def rng(self) -> random.Random:
         """The seeded generator for this ply (deterministic, nothing stored but the seed)."""

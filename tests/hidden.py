@@ -13,7 +13,18 @@ import random
 from collections.abc import Callable
 
 from engines.core import State
+from tests.games_hidden import (
+    animals_on_board_hidden,
+    ark_nova_hidden,
+    hare_tortoise_hidden,
+    noah_hidden,
+)
 
 Variant = Callable[[State, str | None, random.Random], State | None]
 
-VARIANTS: dict[str, Variant] = {}
+VARIANTS: dict[str, Variant] = {
+    "noah": noah_hidden.variant,
+    "animals_on_board": animals_on_board_hidden.variant,
+    "hare_tortoise": hare_tortoise_hidden.variant,
+    "ark_nova": ark_nova_hidden.variant,
+}

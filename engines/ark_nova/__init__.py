@@ -1,0 +1,36 @@
+"""Ark Nova (base game, Map A): exact final scores from the zoos on the table.
+
+Rules text: ``shared/rules/ark_nova.md`` (seed ``002_d4ebc6ce59aa2949.txt``).
+Not yet a turn engine (``GAME.turn_engine`` is False): the state holds one
+zoo per player; moves record zoo facts and the final round; ``outcome()``
+scores every zoo with a line-by-line breakdown. Options:
+``final_scoring_printing`` (``first`` | ``marine_worlds``),
+``base_projects_face_up`` (``seed`` | ``rulebook``), ``score_scale``
+(``rulebook`` | ``plus_100``). State format: ``docs/formats/ark_nova.md``.
+"""
+
+from __future__ import annotations
+
+from engines.ark_nova.catalog import CATALOG
+from engines.ark_nova.state import (
+    GAME,
+    ArkNovaState,
+    FinalTurn,
+    KeepFinalScoring,
+    SetZoo,
+    load_state,
+    new_game,
+    parse_move,
+)
+
+__all__ = [
+    "CATALOG",
+    "GAME",
+    "ArkNovaState",
+    "FinalTurn",
+    "KeepFinalScoring",
+    "SetZoo",
+    "load_state",
+    "new_game",
+    "parse_move",
+]

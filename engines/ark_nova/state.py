@@ -1,0 +1,437 @@
+"""The Ark Nova table state: one zoo per player, the game-end trigger and final round.
+
+Rules text: ``shared/rules/ark_nova.md`` §5 (trigger, final round) and §6
+(final scoring, in ``scoring``). Not yet a turn engine (``GAME.turn_engine``
+is False): the moves record zoo facts as the table shows them (a zoo read
+from JSON, the kept final-scoring cards), the players' final turns and the
+end of the game; the checks are the end trigger and the final round:
+
+- a zoo triggers the end when its appeal reaches the target of its CP;
+- after the trigger every *other* player takes exactly one more turn, or
+  every player when the end was triggered during a break;
+- then the game is over and ``outcome()`` scores the zoos.
+
+Rule options (§13): ``final_scoring_printing``, ``base_projects_face_up``,
+``score_scale``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from engines.ark_nova import scoring
+from engines.ark_nova.cards import FINAL_SCORING
+from engines.ark_nova.zoo import Zoo
+from engines.core import (
+    LEGAL,
+    Event,
+    GameInfo,
+    InvalidMove,
+    InvalidState,
+    Move,
+    MoveCodec,
+    Outcome,
+    RuleOption,
+    State,
+    Verdict,
+    frozen,
+)
+
+GAME = GameInfo(
+    id="ark_nova",
+    names={"en": "Ark Nova", "zh-Hant": "方舟動物園"},
+    min_players=2,
+    max_players=4,
+    options=(
+        RuleOption(
+            "final_scoring_printing",
+            "first",
+            ("first", "marine_worlds"),
+            "Which printing of the final-scoring cards is in the box",
+            {
+                "first": "first printing (rulebook v1.0 thresholds)",
+                "marine_worlds": "revised copies shipped with Marine Worlds",
+            },
+        ),
+        RuleOption(
+            "base_projects_face_up",
+            "seed",
+            ("seed", "rulebook"),
+            "How many base conservation projects lie face up",
+            {"seed": "4 for every player count", "rulebook": "4 with 4 players, else 3"},
+        ),
+        RuleOption(
+            "score_scale",
+            "rulebook",
+            ("rulebook", "plus_100"),
+            "How the final score is shown",
+            {"rulebook": "victory points (appeal minus target)", "plus_100": "VP + 100 (BGA)"},
+        ),
+    ),
+    turn_engine=False,
+)
+
+_NAME = r"(?P<player>[^\s]+)"
+
+
+@dataclass(frozen=True)
+class SetZoo(Move):
+    """Record a player's zoo as it lies on the table (JSON form only).
+
+    ``during_break``: the zoo reached its target during a break (then every
+    player takes one more turn).
+    """
+
+    TYPE: ClassVar[str] = "zoo"
+    player: str
+    zoo: Mapping[str, Any]
+    during_break: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.zoo, Mapping):
+            raise InvalidMove(f"a 'zoo' move carries the zoo as a JSON object, not {self.zoo!r}")
+
+    def __hash__(self) -> int:
+        return hash((self.player, repr(sorted(self.zoo.items())), self.during_break))
+
+
+@dataclass(frozen=True)
+class KeepFinalScoring(Move):
+    """Declare the final-scoring cards a player keeps: ``keep ann 003,007``."""
+
+    TYPE: ClassVar[str] = "keep"
+    player: str
+    cards: tuple[str, ...]
+
+    def notation(self) -> str:
+        return f"keep {self.player} {','.join(self.cards) or '-'}"
+
+    @classmethod
+    def from_notation(cls, text: str) -> KeepFinalScoring | None:
+        m = re.fullmatch(rf"keep {_NAME} (?P<cards>-|\d{{3}}(,\d{{3}})*)", text.strip())
+        if not m:
+            return None
+        cards = () if m["cards"] == "-" else tuple(m["cards"].split(","))
+        return cls(m["player"], cards)
+
+
+@dataclass(frozen=True)
+class FinalTurn(Move):
+    """A player has taken their last turn after the end was triggered: ``final bob``."""
+
+    TYPE: ClassVar[str] = "final_turn"
+    player: str
+
+    def notation(self) -> str:
+        return f"final {self.player}"
+
+    @classmethod
+    def from_notation(cls, text: str) -> FinalTurn | None:
+        m = re.fullmatch(rf"final {_NAME}", text.strip())
+        return cls(m["player"]) if m else None
+
+
+MOVES = MoveCodec(GAME.id, (SetZoo, KeepFinalScoring, FinalTurn))
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArkNovaState(State):
+    """The zoos on the table and where the game stands.
+
+    Attributes:
+        zoos: one zoo per player, in seating order.
+        trigger: the player whose zoo triggered the end, or None.
+        trigger_in_break: the end was triggered during a break.
+        final_turns: players who have taken their last turn since the trigger.
+    """
+
+    GAME: ClassVar[GameInfo] = GAME
+    FORMAT: ClassVar[int] = 1
+
+    zoos: tuple[Zoo, ...]
+    trigger: str | None = None
+    trigger_in_break: bool = False
+    final_turns: tuple[str, ...] = ()
+
+    # -- reading --------------------------------------------------------------------
+
+    def zoo(self, player: str) -> Zoo:
+        return self.zoos[self.players.index(player)]
+
+    @property
+    def zoo_map(self) -> dict[str, Zoo]:
+        return dict(zip(self.players, self.zoos, strict=True))
+
+    def owed_final_turns(self) -> tuple[str, ...]:
+        """Players still owed their last turn, clockwise from the trigger player."""
+        if self.trigger is None:
+            return ()
+        start = self.players.index(self.trigger)
+        order = self.players[start + 1 :] + self.players[: start + 1]
+        if not self.trigger_in_break:
+            order = order[:-1]
+        return tuple(p for p in order if p not in self.final_turns)
+
+    @property
+    def finished(self) -> bool:
+        return self.trigger is not None and not self.owed_final_turns()
+
+    @property
+    def to_move(self) -> str | None:
+        if self.finished:
+            return None
+        owed = self.owed_final_turns()
+        return owed[0] if owed else self.players[0]
+
+    # -- moves ----------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        if self.finished:
+            return ()
+        moves: list[Move] = [SetZoo(p, z.to_json()) for p, z in self.zoo_map.items()]
+        moves += [KeepFinalScoring(p, z.final_scoring) for p, z in self.zoo_map.items()]
+        moves += [FinalTurn(p) for p in self.owed_final_turns()]
+        return tuple(moves)
+
+    def _check(self, move: Move) -> Verdict:
+        player = getattr(move, "player", None)
+        if player not in self.players:
+            return Verdict.illegal(
+                "ark_nova.unknown_player",
+                f"{player!r} is not at this table ({', '.join(self.players)})",
+            )
+        if isinstance(move, SetZoo):
+            try:
+                Zoo.from_json(move.zoo)
+            except ValueError as exc:
+                return Verdict.illegal("ark_nova.bad_zoo", f"{player}'s zoo: {exc}")
+            return LEGAL
+        if isinstance(move, KeepFinalScoring):
+            return self._check_keep(move)
+        if isinstance(move, FinalTurn):
+            return self._check_final_turn(move)
+        return Verdict.illegal("ark_nova.unknown_move", f"{move!r} is not an Ark Nova move")
+
+    def _check_keep(self, move: KeepFinalScoring) -> Verdict:
+        for card in move.cards:
+            if card not in FINAL_SCORING:
+                return Verdict.illegal(
+                    "ark_nova.unknown_card",
+                    f"there is no final-scoring card {card!r} ('001' to '011')",
+                )
+        try:
+            replace(self.zoo(move.player), final_scoring=move.cards)
+        except ValueError as exc:
+            return Verdict.illegal("ark_nova.final_scoring", f"{move.player}: {exc}")
+        return LEGAL
+
+    def _check_final_turn(self, move: FinalTurn) -> Verdict:
+        if self.trigger is None:
+            return Verdict.illegal(
+                "ark_nova.no_final_round",
+                "no zoo has reached its target yet, so there is no final round",
+            )
+        if move.player in self.final_turns:
+            return Verdict.illegal(
+                "ark_nova.final_turn_taken", f"{move.player} has already taken their last turn"
+            )
+        if move.player not in self.owed_final_turns():
+            return Verdict.illegal(
+                "ark_nova.trigger_player",
+                f"{move.player} triggered the end outside a break and takes no further turn",
+            )
+        return LEGAL
+
+    def _apply(self, move: Move) -> ArkNovaState:
+        if isinstance(move, SetZoo):
+            zoo = Zoo.from_json(move.zoo)
+            state = self._with_zoo(move.player, zoo)
+            if state.trigger is None and scoring.triggers_end(zoo):
+                state = replace(
+                    state,
+                    trigger=move.player,
+                    trigger_in_break=move.during_break,
+                    events=(_trigger_event(move.player, zoo, move.during_break),),
+                )
+            return state
+        if isinstance(move, KeepFinalScoring):
+            return self._with_zoo(
+                move.player, replace(self.zoo(move.player), final_scoring=move.cards)
+            )
+        assert isinstance(move, FinalTurn)
+        state = replace(self, final_turns=(*self.final_turns, move.player))
+        if state.finished:
+            state = replace(state, events=(Event("game_over", "the final round is complete"),))
+        return state
+
+    def _with_zoo(self, player: str, zoo: Zoo) -> ArkNovaState:
+        i = self.players.index(player)
+        return replace(self, zoos=(*self.zoos[:i], zoo, *self.zoos[i + 1 :]))
+
+    # -- results and views ----------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        if not self.finished:
+            return None
+        return scoring.score_table(self.players, self.zoo_map, self.options)
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """Everything is public but the kept final-scoring cards, hidden until the end."""
+        zoos: dict[str, Any] = {}
+        for p, zoo in self.zoo_map.items():
+            doc = zoo.to_json()
+            doc["vp"] = scoring.victory_points(zoo.appeal, zoo.conservation)
+            doc["target"] = scoring.target(zoo.conservation)
+            if p != player and not self.finished:
+                doc["final_scoring"] = len(zoo.final_scoring)
+            zoos[p] = doc
+        return {
+            "game": GAME.id,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "viewer": player,
+            "zoos": zoos,
+            "trigger": self.trigger,
+            "trigger_in_break": self.trigger_in_break,
+            "final_turns": list(self.final_turns),
+            "owed_final_turns": list(self.owed_final_turns()),
+            "finished": self.finished,
+        }
+
+    def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
+        if isinstance(move, KeepFinalScoring) and move.player != viewer:
+            return {"type": move.TYPE, "player": move.player, "cards": len(move.cards)}
+        if isinstance(move, SetZoo) and move.player != viewer:
+            doc = dict(move.to_json())
+            doc["zoo"] = {k: v for k, v in move.zoo.items() if k != "final_scoring"}
+            return doc
+        return move.to_json()
+
+    # -- JSON -----------------------------------------------------------------------
+
+    def _body_json(self) -> dict[str, Any]:
+        return {
+            "zoos": {p: z.to_json() for p, z in self.zoo_map.items()},
+            "trigger": self.trigger,
+            "trigger_in_break": self.trigger_in_break,
+            "final_turns": list(self.final_turns),
+        }
+
+    @classmethod
+    def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> ArkNovaState:
+        players: tuple[str, ...] = common["players"]
+        docs = body["zoos"]
+        if not isinstance(docs, Mapping):
+            raise InvalidState("'zoos' maps each player's name to their zoo")
+        missing = [p for p in players if p not in docs]
+        extra = [p for p in docs if p not in players]
+        if missing or extra:
+            raise InvalidState(
+                f"'zoos' must hold one zoo per player: missing {missing or 'none'}, "
+                f"not playing {extra or 'none'}"
+            )
+        zoos = []
+        for p in players:
+            try:
+                zoos.append(Zoo.from_json(docs[p]))
+            except ValueError as exc:
+                raise InvalidState(f"{p}'s zoo: {exc}") from exc
+        state = cls(
+            **common,
+            zoos=tuple(zoos),
+            trigger=body.get("trigger"),
+            trigger_in_break=bool(body.get("trigger_in_break", False)),
+            final_turns=frozen(tuple(body.get("final_turns", ()))),
+        )
+        state._validate_end()
+        if body.get("finished"):
+            state = _finished_from_table(state)
+        return state
+
+    def _validate_end(self) -> None:
+        if self.trigger is None:
+            if self.final_turns:
+                raise InvalidState("'final_turns' are listed but no player triggered the end")
+            return
+        if self.trigger not in self.players:
+            raise InvalidState(f"trigger {self.trigger!r} is not a player of this game")
+        if not scoring.triggers_end(self.zoo(self.trigger)):
+            z = self.zoo(self.trigger)
+            raise InvalidState(
+                f"{self.trigger} cannot have triggered the end: appeal {z.appeal} is below the "
+                f"target {scoring.target(z.conservation)} of {z.conservation} CP"
+            )
+        for p in self.final_turns:
+            if p not in self.players:
+                raise InvalidState(f"final turn of {p!r}, who is not a player of this game")
+
+
+def _trigger_event(player: str, zoo: Zoo, during_break: bool) -> Event:
+    who = "every player" if during_break else "every other player"
+    return Event(
+        "end_triggered",
+        f"{player}'s appeal {zoo.appeal} reached the target {scoring.target(zoo.conservation)} "
+        f"of {zoo.conservation} CP: the final round begins ({who} takes one more turn)",
+        {
+            "player": player,
+            "vp": scoring.victory_points(zoo.appeal, zoo.conservation),
+            "during_break": during_break,
+        },
+    )
+
+
+def _finished_from_table(state: ArkNovaState) -> ArkNovaState:
+    """A document marked ``"finished": true``: every final turn has been taken.
+
+    Without a ``trigger`` the first zoo in seating order whose markers meet is
+    taken as the trigger. Raises ``InvalidState`` when no zoo has reached its
+    target, because such a game cannot be over.
+    """
+    if state.trigger is not None:
+        return replace(state, final_turns=(*state.final_turns, *state.owed_final_turns()))
+    for p, zoo in state.zoo_map.items():
+        if scoring.triggers_end(zoo):
+            trigger = replace(state, trigger=p)
+            return replace(trigger, final_turns=trigger.owed_final_turns())
+    raise InvalidState(
+        "the document says the game is finished, but no zoo's appeal has reached the "
+        "target of its CP, so the end was never triggered"
+    )
+
+
+def new_game(
+    players: Any, *, options: Mapping[str, Any] | None = None, seed: int | None = None
+) -> ArkNovaState:
+    """One setup zoo per player on Map A (kiosk and size-3 enclosure, 25 money).
+
+    Appeal starts by seat 0 / 1 / 2 / 3 (rules spec §2 step 7).
+    """
+    names = GAME.check_players(players)
+    resolved = GAME.resolve_options(options)
+    zoos = tuple(Zoo(appeal=i) for i in range(len(names)))
+    return ArkNovaState(players=names, options=resolved, seed=seed, zoos=zoos)
+
+
+def parse_move(obj: Any) -> Move:
+    """A move from its JSON (dict or text) or its notation."""
+    return MOVES.parse(obj)
+
+
+def load_state(obj: Any) -> ArkNovaState:
+    """A state from its JSON document (see ``docs/formats/ark_nova.md``).
+
+    ``options``, ``seed``, ``ply`` and ``events`` may be left out of a document
+    written by hand; they take their defaults.
+    """
+    if isinstance(obj, str | bytes):
+        try:
+            obj = json.loads(obj)
+        except json.JSONDecodeError as exc:
+            raise InvalidState(f"the state is not valid JSON: {exc.msg}") from exc
+    if isinstance(obj, Mapping) and "options" not in obj:
+        obj = {**obj, "options": {}}
+    return ArkNovaState.from_json(obj)

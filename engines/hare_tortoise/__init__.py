@@ -1,0 +1,39 @@
+"""The Hare and the Tortoise (Gun-Hee Kim, Iello 2014): card play, race phases, bets.
+
+Follows ``shared/rules/hare_tortoise.md`` (seed text
+``shared/seeds/003_9a6d2c2d3064ebe6.txt``) with its rule options ``howl``
+(``next_phase`` by default, ``this_phase``), ``lamb_zero_cards`` (``0`` by
+default, ``1``) and ``stream_positions`` (``table`` by default, ``random``).
+The "+2" speed-token variant is not implemented (spec §10). The JSON format is
+documented in ``docs/formats/hare_tortoise.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.hare_tortoise.cards import CATALOG
+from engines.hare_tortoise.info import GAME
+from engines.hare_tortoise.moves import MOVE_KINDS, parse_move, track_from_tiles
+from engines.hare_tortoise.state import HareState, new_game
+
+
+def load_state(obj: Any) -> HareState:
+    """A state from its JSON (dict or text).
+
+    Raises:
+        InvalidState: another game, a newer format or a broken document.
+    """
+    return HareState.from_json(obj)
+
+
+__all__ = [
+    "CATALOG",
+    "GAME",
+    "MOVE_KINDS",
+    "HareState",
+    "load_state",
+    "new_game",
+    "parse_move",
+    "track_from_tiles",
+]

@@ -1,0 +1,45 @@
+"""What The Hare and the Tortoise is: names, player range and the rule options of §11.
+
+Defaults follow ``shared/rules/hare_tortoise.md`` §11: the seed text where it
+is explicit (``howl = next_phase``), otherwise the best-confirmed reading.
+"""
+
+from __future__ import annotations
+
+from engines.core import GameInfo, RuleOption
+
+GAME = GameInfo(
+    id="hare_tortoise",
+    names={"en": "The Hare and the Tortoise", "zh-Hant": "龜兔賽跑"},
+    min_players=2,
+    max_players=5,
+    options=(
+        RuleOption(
+            "howl",
+            "next_phase",
+            ("next_phase", "this_phase"),
+            "which race phase a wolf howl card makes wolf-only",
+            {
+                "next_phase": "the following race phase (seed text)",
+                "this_phase": "the race phase these cards trigger (publisher blurb)",
+            },
+        ),
+        RuleOption(
+            "lamb_zero_cards",
+            "0",
+            ("0", "1"),
+            "how far the lamb moves with no lamb card on the table",
+            {"0": "it stays", "1": "1 space (cards + 1 read literally)"},
+        ),
+        RuleOption(
+            "stream_positions",
+            "table",
+            ("table", "random"),
+            "where the two stream tiles lie",
+            {
+                "table": "entered from the laid track",
+                "random": "drawn by a simulated (seeded) game",
+            },
+        ),
+    ),
+)

@@ -1,0 +1,791 @@
+"""The state of a game of The Hare and the Tortoise: setup, card play, refills, bets.
+
+Follows ``shared/rules/hare_tortoise.md`` (§4 setup, §5 card play, §7
+scoring, §8 two players); the race phase itself is in ``race.py``. Rule
+options (§11): ``howl`` (``next_phase`` / ``this_phase``), ``lamb_zero_cards``
+(``0`` / ``1``) and ``stream_positions`` (``table``: the table enters the two
+stream positions, also in a seeded game; ``random``: a seeded game draws them).
+
+Every location of race cards is a count per card kind (``cards.KINDS``: the
+six known kinds and ``?``). A seeded game knows every card; in a table game
+(no seed) the draw pile is all ``?``, cards dealt into hands may be ``?``, and
+a ``?`` turns into a named card when it is played, kept or revealed, as long
+as enough cards of that kind are still unseen.
+
+Phases: ``bets`` (deal starting bets), ``track`` (stream positions),
+``deal`` (seven race cards each), ``keep`` (each player sets a second bet
+aside), ``play`` (a player's turn), ``refill`` (draws back to six; the race
+phase runs when the last card is drawn), ``reveal`` (the table turns up bets
+it only knows as ``?``), ``over``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engines.core import (
+    CHANCE,
+    LEGAL,
+    UNKNOWN,
+    GameInfo,
+    InvalidSetup,
+    InvalidState,
+    Move,
+    Outcome,
+    State,
+    Verdict,
+)
+from engines.hare_tortoise.cards import (
+    ANIMAL_CODES,
+    ANIMALS,
+    DEALT,
+    FULL_DECK,
+    HAND_SIZE,
+    HOWL,
+    KIND_ANIMAL,
+    KIND_INDEX,
+    KINDS,
+    MAX_ANIMAL,
+    MAX_TABLE,
+    NKINDS,
+    RACE_CARDS,
+    TRACK_TILES,
+    UNK,
+    WOLF,
+    ZERO,
+    Counts,
+    card_name,
+    cards_of,
+    codes_of,
+)
+from engines.hare_tortoise.document import read_body
+from engines.hare_tortoise.info import GAME
+from engines.hare_tortoise.moves import (
+    Deal,
+    DealBet,
+    Draw,
+    Keep,
+    Play,
+    Reshuffle,
+    Reveal,
+    Track,
+)
+from engines.hare_tortoise.race import run_race
+from engines.hare_tortoise.scoring import score_bets
+
+_CHANCE_PHASES = frozenset({"bets", "track", "deal", "refill", "reveal"})
+_P = "hare_tortoise."
+
+# Move objects built once: legal_moves hands out these shared instances.
+_DRAWS = tuple(Draw(k) for k in KINDS)
+_DEALS = tuple(Deal(k) for k in KINDS)
+_KEEPS = tuple(Keep(k) for k in KINDS)
+_BETS = tuple(DealBet(a) for a in (*ANIMAL_CODES, UNKNOWN))
+_TRACKS = tuple(
+    Track((a, b)) for a in range(1, TRACK_TILES + 1) for b in range(a + 1, TRACK_TILES + 1)
+)
+_RESHUFFLE = Reshuffle()
+WOLF_KIND = KIND_INDEX["W"]
+
+
+_PlayRow = tuple[Play, int, int, tuple[tuple[int, int], ...]]
+
+
+def _play_table() -> tuple[_PlayRow, ...]:
+    """Every play a full hand could make: (move, animal, card count, needs per kind)."""
+    out: list[_PlayRow] = []
+    for kind, code in enumerate(KINDS[:UNK]):
+        if kind == HOWL:
+            continue
+        animal = KIND_ANIMAL[kind]
+        for k in range(1, MAX_ANIMAL + 1):
+            if animal != WOLF:
+                out.append((Play((code,) * k), animal, k, ((kind, k),)))
+                continue
+            for howls in range(min(k, FULL_DECK[HOWL]) + 1):
+                needs = tuple((kd, c) for kd, c in ((kind, k - howls), (HOWL, howls)) if c)
+                move = Play(("W",) * (k - howls) + ("W!",) * howls)
+                out.append((move, animal, k, needs))
+    return tuple(out)
+
+
+_PLAYS = _play_table()
+_SINGLE = {
+    KIND_INDEX[code]: tuple(Play((code,) * c) for c in range(MAX_ANIMAL + 1)) for code in "HTFL"
+}
+"""Plays of 0-4 cards of one non-wolf kind (index 0 unused)."""
+_WOLF_PLAYS = tuple(
+    tuple(Play(("W",) * w + ("W!",) * x) for x in range(FULL_DECK[HOWL] + 1))
+    for w in range(MAX_ANIMAL + 1)
+)
+"""Wolf plays by plain wolf cards, then howl cards (the empty play unused)."""
+
+
+def _plus(counts: Counts, kind: int, n: int = 1) -> Counts:
+    lst = list(counts)
+    lst[kind] += n
+    return tuple(lst)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+@dataclass(frozen=True, kw_only=True)
+class HareState(State):
+    """A game in progress; immutable, every step through ``apply``.
+
+    Attributes:
+        phase: one of ``document.PHASES``.
+        turn: the seat playing, refilling or keeping its second bet.
+        streams: the two stream positions (empty before the track is laid).
+        positions: position per animal (hare, tortoise, wolf, fox, lamb).
+        podium: animal indices on the podium, 1st first.
+        howl_pending: the next race phase is wolf-only (option ``next_phase``).
+        hands: race cards per seat, as counts per kind.
+        start_bets: starting bet cards per seat (animal codes or ``?``).
+        second_bets: the race card kept as second bet per seat (``None`` before).
+        deck: the draw pile as counts per kind (all ``?`` in a table game).
+        discard: the discard pile as counts per kind (always known).
+        table: cards on the table this race, ``(seat, kind)`` in play order.
+    """
+
+    GAME: ClassVar[GameInfo] = GAME
+
+    phase: str = "bets"
+    turn: int = 0
+    streams: tuple[int, ...] = ()
+    positions: tuple[int, ...] = (0, 0, 0, 0, 0)
+    podium: tuple[int, ...] = ()
+    howl_pending: bool = False
+    hands: tuple[Counts, ...] = ()
+    start_bets: tuple[tuple[str, ...], ...] = ()
+    second_bets: tuple[str | None, ...] = ()
+    deck: Counts = ZERO
+    discard: Counts = ZERO
+    table: tuple[tuple[int, int], ...] = ()
+
+    def _with(self, **changes: Any) -> HareState:
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``.
+
+        Random playouts copy the state a few times per move; skipping the
+        generated ``__init__`` more than doubles their speed (bench/engines.py).
+        """
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    # -- whose move ---------------------------------------------------------------
+
+    @property
+    def to_move(self) -> str | None:
+        phase = self.phase
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        if phase == "over":
+            return None
+        return self.players[self.turn]
+
+    @property
+    def bets_per_player(self) -> int:
+        """Starting bet cards per player: 2 with two players, else 1 (§8)."""
+        return 2 if len(self.players) == 2 else 1
+
+    def _bet_seat(self) -> int:
+        return sum(len(b) for b in self.start_bets) % len(self.players)
+
+    def _deal_seat(self) -> int:
+        return sum(sum(h) for h in self.hands) % len(self.players)
+
+    def table_counts(self) -> list[int]:
+        """Race cards on the table per animal (howl cards count as wolf)."""
+        n = [0, 0, 0, 0, 0]
+        for _, kind in self.table:
+            n[KIND_ANIMAL[kind]] += 1
+        return n
+
+    def card_total(self) -> int:
+        """Race cards in hands, on the table, in both piles and kept as second bets."""
+        return (
+            sum(sum(h) for h in self.hands)
+            + len(self.table)
+            + sum(self.deck)
+            + sum(self.discard)
+            + sum(1 for b in self.second_bets if b is not None)
+        )
+
+    # -- what is still unseen (table games) -----------------------------------------
+
+    def unseen(self) -> Counts:
+        """Race cards per kind that no location shows: what a ``?`` may turn out to be."""
+        known = [0] * NKINDS
+        for hand in self.hands:
+            for k in range(UNK):
+                known[k] += hand[k]
+        for k in range(UNK):
+            known[k] += self.deck[k] + self.discard[k]
+        for _, kind in self.table:
+            known[kind] += 1
+        for bet in self.second_bets:
+            if bet is not None and bet != UNKNOWN:
+                known[KIND_INDEX[bet]] += 1
+        return tuple(FULL_DECK[k] - known[k] for k in range(NKINDS))
+
+    def _unseen_bets(self) -> tuple[str, ...]:
+        known = {b for bets in self.start_bets for b in bets}
+        return tuple(a for a in ANIMAL_CODES if a not in known)
+
+    # -- legal moves ------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        phase = self.phase
+        if phase == "play":
+            return self._legal_plays()
+        if phase == "refill":
+            if not sum(self.deck):
+                return (_RESHUFFLE,)
+            return self._card_outcomes(_DRAWS)
+        if phase == "deal":
+            return self._card_outcomes(_DEALS)
+        if phase == "keep":
+            hand = self.hands[self.turn]
+            if not hand[UNK]:
+                return tuple(_KEEPS[k] for k in range(UNK) if hand[k])
+            unseen = self.unseen()
+            return (*tuple(_KEEPS[k] for k in range(UNK) if hand[k] or unseen[k]), _KEEPS[UNK])
+        if phase == "bets":
+            free = self._unseen_bets()
+            out = tuple(b for b in _BETS if b.card in free)
+            return out if self.seed is not None else (*out, _BETS[-1])
+        if phase == "track":
+            return _TRACKS
+        if phase == "reveal":
+            return self._legal_reveals()
+        return ()
+
+    def _card_outcomes(self, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        if self.seed is not None:
+            deck = self.deck
+            return tuple(moves[k] for k in range(UNK) if deck[k])
+        unseen = self.unseen()
+        return (*tuple(moves[k] for k in range(UNK) if unseen[k]), moves[UNK])
+
+    def _legal_plays(self) -> tuple[Move, ...]:
+        hand = self.hands[self.turn]
+        n = self.table_counts()
+        room = MAX_TABLE - len(self.table)
+        out: list[Move] = []
+        if hand[UNK]:
+            unseen = self.unseen()
+            for move, animal, k, needs in _PLAYS:
+                fits = k <= room and n[animal] + k <= MAX_ANIMAL
+                if fits and self._supply(hand, needs, unseen) is None:
+                    out.append(move)
+            return tuple(out)
+        # Every card in the hand is known: read the plays off the counts.
+        for kind, plays in _SINGLE.items():
+            limit = min(room, MAX_ANIMAL - n[KIND_ANIMAL[kind]], hand[kind])
+            out += plays[1 : limit + 1]
+        limit = min(room, MAX_ANIMAL - n[WOLF])
+        for w in range(min(hand[WOLF_KIND], limit) + 1):
+            out += _WOLF_PLAYS[w][1 if w == 0 else 0 : min(hand[HOWL], limit - w) + 1]
+        return tuple(out)
+
+    def _legal_reveals(self) -> tuple[Move, ...]:
+        out: list[Move] = []
+        unseen = self.unseen()
+        free = self._unseen_bets()
+        for seat, player in enumerate(self.players):
+            if UNKNOWN in self.start_bets[seat]:
+                out += [Reveal(player, a) for a in free]
+            elif self.second_bets[seat] == UNKNOWN:
+                out += [Reveal(player, KINDS[k]) for k in range(UNK) if unseen[k]]
+        return tuple(out)
+
+    # -- checking -----------------------------------------------------------------------
+
+    def _check(self, move: Move) -> Verdict:
+        phase = self.phase
+        expected = _PHASE_MOVES[phase]
+        if not isinstance(move, expected):
+            return Verdict.illegal(_P + "wrong_phase", self._phase_text())
+        if isinstance(move, Play):
+            return self._check_play(move)
+        if isinstance(move, Draw | Deal):
+            return self._check_from_deck(move.card, "drawn" if phase == "refill" else "dealt")
+        if isinstance(move, Reshuffle):
+            if sum(self.deck):
+                return Verdict.illegal(
+                    _P + "deck_not_empty",
+                    f"the draw pile still holds {_plural(sum(self.deck), 'card')}; "
+                    "shuffle the discard pile only when it is empty",
+                )
+            return LEGAL
+        if isinstance(move, Keep):
+            return self._check_keep(move)
+        if isinstance(move, DealBet):
+            return self._check_bet(move)
+        if isinstance(move, Track):
+            return self._check_track(move)
+        assert isinstance(move, Reveal)
+        return self._check_reveal(move)
+
+    def _phase_text(self) -> str:
+        seat = self.players[self.turn] if self.players else ""
+        return {
+            "bets": "the table must deal a starting bet card now",
+            "track": "the table must enter the two stream positions now (e.g. 'track 4 9')",
+            "deal": "the table must deal a race card now",
+            "keep": f"{seat} must set a card aside as second bet now",
+            "play": f"{seat} must play race cards now",
+            "refill": f"{seat} must refill the hand from the draw pile now",
+            "reveal": "the table must reveal the hidden bets now",
+            "over": "the game is over",
+        }[self.phase]
+
+    def _unknown_refused(self, card: str, what: str) -> Verdict | None:
+        if card == UNKNOWN and self.seed is not None:
+            return Verdict.illegal(
+                _P + "unknown_card", f"a simulated game knows every card; name the {what}"
+            )
+        return None
+
+    def _check_from_deck(self, card: str, verb: str) -> Verdict:
+        if sum(self.deck) == 0:
+            return Verdict.illegal(
+                _P + "deck_empty", "the draw pile is empty; shuffle the discard pile first"
+            )
+        refused = self._unknown_refused(card, f"card {verb}")
+        if refused is not None:
+            return refused
+        if card == UNKNOWN:
+            return LEGAL
+        kind = KIND_INDEX[card]
+        left = self.deck[kind] if self.seed is not None else self.unseen()[kind]
+        if left < 1:
+            return Verdict.illegal(
+                _P + "not_in_deck",
+                f"no {card_name(card)} card can be {verb}: none is left in the draw pile",
+            )
+        return LEGAL
+
+    def _supply(
+        self, hand: Counts, needs: Sequence[tuple[int, int]], unseen: Counts | None
+    ) -> str | None:
+        """Why ``hand`` cannot give ``needs`` (kind, count), or None when it can."""
+        short = 0
+        for kind, count in needs:
+            missing = count - hand[kind]
+            if missing <= 0:
+                continue
+            name = card_name(KINDS[kind])
+            if not hand[UNK]:
+                return f"the hand holds {_plural(hand[kind], name + ' card')}, not {count}"
+            if unseen is not None and missing > unseen[kind]:
+                return (
+                    f"the hand shows {hand[kind]} {name} and only {unseen[kind]} more "
+                    f"{name} can be unseen, not {count}"
+                )
+            short += missing
+        if short > hand[UNK]:
+            return f"the hand holds only {hand[UNK]} unseen cards, {short} would be needed"
+        return None
+
+    def _check_play(self, move: Play) -> Verdict:
+        cards = move.cards
+        player = self.players[self.turn]
+        if not cards:
+            return Verdict.illegal(_P + "no_cards", "play 1 to 4 cards of one animal")
+        if UNKNOWN in cards:
+            return Verdict.illegal(
+                _P + "unknown_card", "played cards lie face up; name each card played"
+            )
+        if len(cards) > MAX_ANIMAL:
+            return Verdict.illegal(
+                _P + "too_many_cards", f"play at most 4 cards in a turn, not {len(cards)}"
+            )
+        counts = cards_of(cards)
+        animals = {KIND_ANIMAL[k] for k in range(UNK) if counts[k]}
+        if len(animals) > 1:
+            names = " and ".join(ANIMALS[a] for a in sorted(animals))
+            return Verdict.illegal(
+                _P + "mixed_animals", f"all cards played must show one animal, not {names}"
+            )
+        animal = animals.pop()
+        on_table = len(self.table)
+        if on_table + len(cards) > MAX_TABLE:
+            return Verdict.illegal(
+                _P + "table_full",
+                f"the table holds {on_table} cards; {len(cards)} more would pass the limit of 8",
+            )
+        same = self.table_counts()[animal]
+        if same + len(cards) > MAX_ANIMAL:
+            return Verdict.illegal(
+                _P + "animal_full",
+                f"the table holds {same} {ANIMALS[animal]} cards; {len(cards)} more would "
+                f"pass the limit of 4 per animal",
+            )
+        hand = self.hands[self.turn]
+        needs = [(k, counts[k]) for k in range(UNK) if counts[k]]
+        why = self._supply(hand, needs, self.unseen() if hand[UNK] else None)
+        if why:
+            return Verdict.illegal(_P + "not_in_hand", f"{player} cannot play that: {why}")
+        return LEGAL
+
+    def _check_keep(self, move: Keep) -> Verdict:
+        hand = self.hands[self.turn]
+        player = self.players[self.turn]
+        refused = self._unknown_refused(move.card, "card kept")
+        if refused is not None:
+            return refused
+        if move.card == UNKNOWN:
+            if hand[UNK]:
+                return LEGAL
+            return Verdict.illegal(
+                _P + "not_in_hand", f"{player} has no unseen card; name the card kept"
+            )
+        kind = KIND_INDEX[move.card]
+        why = self._supply(hand, [(kind, 1)], self.unseen() if hand[UNK] else None)
+        if why:
+            return Verdict.illegal(_P + "not_in_hand", f"{player} cannot keep that: {why}")
+        return LEGAL
+
+    def _check_bet(self, move: DealBet) -> Verdict:
+        refused = self._unknown_refused(move.card, "starting bet card")
+        if refused is not None:
+            return refused
+        if move.card != UNKNOWN and move.card not in self._unseen_bets():
+            return Verdict.illegal(
+                _P + "bet_dealt",
+                f"the {card_name(move.card)} starting bet card is already dealt; "
+                "there is one per animal",
+            )
+        return LEGAL
+
+    def _check_track(self, move: Track) -> Verdict:
+        streams = move.streams
+        if len(streams) != 2 or streams[0] == streams[1]:
+            return Verdict.illegal(
+                _P + "bad_track", f"the track has exactly 2 stream tiles, not {len(set(streams))}"
+            )
+        if not all(1 <= s <= TRACK_TILES for s in streams):
+            return Verdict.illegal(
+                _P + "bad_track",
+                f"stream positions are tiles 1 to 11, not {' and '.join(map(str, streams))}",
+            )
+        return LEGAL
+
+    def _check_reveal(self, move: Reveal) -> Verdict:
+        if move.player not in self.players:
+            return Verdict.illegal(_P + "no_such_player", f"nobody called {move.player!r} plays")
+        seat = self.players.index(move.player)
+        if UNKNOWN in self.start_bets[seat]:
+            if move.card not in self._unseen_bets():
+                return Verdict.illegal(
+                    _P + "bad_bet",
+                    f"{move.player}'s starting bet cannot be {card_name(move.card)}: "
+                    "that bet card is shown elsewhere or does not exist",
+                )
+            return LEGAL
+        if self.second_bets[seat] != UNKNOWN:
+            return Verdict.illegal(
+                _P + "nothing_to_reveal", f"{move.player}'s bets are already known"
+            )
+        if move.card == UNKNOWN or not self.unseen()[KIND_INDEX[move.card]]:
+            return Verdict.illegal(
+                _P + "bad_bet",
+                f"{move.player}'s second bet cannot be {card_name(move.card)}: "
+                "every such card is seen elsewhere",
+            )
+        return LEGAL
+
+    # -- applying -----------------------------------------------------------------------
+
+    def _apply(self, move: Move) -> HareState:
+        if isinstance(move, Draw):
+            return self._apply_draw(move.card)
+        if isinstance(move, Play):
+            return self._apply_play(move)
+        if isinstance(move, Deal):
+            return self._apply_deal(move.card)
+        if isinstance(move, Reshuffle):
+            deck = self.discard if self.seed is not None else _plus(ZERO, UNK, sum(self.discard))
+            return self._with(deck=deck, discard=ZERO)
+        if isinstance(move, Keep):
+            return self._apply_keep(move.card)
+        if isinstance(move, DealBet):
+            seat = self._bet_seat()
+            bets = list(self.start_bets)
+            bets[seat] = (*bets[seat], move.card)
+            done = sum(len(b) for b in bets) == self.bets_per_player * len(self.players)
+            return self._with(start_bets=tuple(bets), phase="track" if done else "bets")
+        if isinstance(move, Track):
+            return self._with(streams=move.streams, phase="deal")
+        assert isinstance(move, Reveal)
+        return self._apply_reveal(move)
+
+    def _take(self, hand: Counts, kind: int, count: int) -> Counts:
+        """``hand`` less ``count`` cards of ``kind``, unseen cards standing in for missing ones."""
+        lst = list(hand)
+        own = min(count, lst[kind])
+        lst[kind] -= own
+        lst[UNK] -= count - own
+        return tuple(lst)
+
+    def _from_deck(self, card: str) -> tuple[Counts, int]:
+        """The draw pile after taking ``card``, and the kind the receiving hand gets."""
+        kind = KIND_INDEX[card]
+        taken = kind if self.seed is not None else UNK
+        return _plus(self.deck, taken, -1), kind
+
+    def _apply_deal(self, card: str) -> HareState:
+        seat = self._deal_seat()
+        deck, kind = self._from_deck(card)
+        hands = list(self.hands)
+        hands[seat] = _plus(hands[seat], kind)
+        done = sum(sum(h) for h in hands) == DEALT * len(self.players)
+        return self._with(deck=deck, hands=tuple(hands), phase="keep" if done else "deal", turn=0)
+
+    def _apply_keep(self, card: str) -> HareState:
+        hands = list(self.hands)
+        hands[self.turn] = self._take(hands[self.turn], KIND_INDEX[card], 1)
+        seconds = list(self.second_bets)
+        seconds[self.turn] = card
+        last = self.turn == len(self.players) - 1
+        return self._with(
+            hands=tuple(hands),
+            second_bets=tuple(seconds),
+            turn=0 if last else self.turn + 1,
+            phase="play" if last else "keep",
+        )
+
+    def _apply_play(self, move: Play) -> HareState:
+        counts = cards_of(move.cards)
+        hand = self.hands[self.turn]
+        for k in range(UNK):
+            if counts[k]:
+                hand = self._take(hand, k, counts[k])
+        hands = list(self.hands)
+        hands[self.turn] = hand
+        table = self.table + tuple((self.turn, KIND_INDEX[c]) for c in move.cards)
+        return self._with(hands=tuple(hands), table=table, phase="refill")
+
+    def _apply_draw(self, card: str) -> HareState:
+        deck, kind = self._from_deck(card)
+        hands = list(self.hands)
+        hand = _plus(hands[self.turn], kind)
+        hands[self.turn] = hand
+        after = self._with(deck=deck, hands=tuple(hands))
+        if sum(hand) < HAND_SIZE:
+            return after
+        return after._end_turn()
+
+    def _end_turn(self) -> HareState:
+        """The end-of-turn check (§5.5): a race phase at 8 cards or 4 of one animal."""
+        n = self.table_counts()
+        nxt = (self.turn + 1) % len(self.players)
+        if len(self.table) < MAX_TABLE and MAX_ANIMAL not in n:
+            return self._with(phase="play", turn=nxt)
+        if len(self.table) == MAX_TABLE:
+            why = "8 cards on the table"
+        else:
+            why = f"4 {ANIMALS[n.index(MAX_ANIMAL)]} cards on the table"
+        result = run_race(
+            self.positions,
+            self.podium,
+            self.streams,
+            n,
+            any(kind == HOWL for _, kind in self.table),
+            self.howl_pending,
+            self.options,
+            {"player": self.players[self.turn], "reason": why},
+        )
+        discard = list(self.discard)
+        for _, kind in self.table:
+            discard[kind] += 1
+        if not result.finished:
+            phase = "play"
+        elif UNKNOWN in self.second_bets or any(UNKNOWN in b for b in self.start_bets):
+            phase = "reveal"
+        else:
+            phase = "over"
+        return self._with(
+            positions=result.positions,
+            podium=result.podium,
+            howl_pending=result.howl_pending,
+            table=(),
+            discard=tuple(discard),
+            phase=phase,
+            turn=nxt,
+            events=(result.event,),
+        )
+
+    def _apply_reveal(self, move: Reveal) -> HareState:
+        seat = self.players.index(move.player)
+        start = list(self.start_bets)
+        seconds = list(self.second_bets)
+        if UNKNOWN in start[seat]:
+            bets = list(start[seat])
+            bets[bets.index(UNKNOWN)] = move.card
+            start[seat] = tuple(bets)
+        else:
+            seconds[seat] = move.card
+        hidden = UNKNOWN in seconds or any(UNKNOWN in b for b in start)
+        return self._with(
+            start_bets=tuple(start),
+            second_bets=tuple(seconds),
+            phase="reveal" if hidden else "over",
+        )
+
+    # -- chance ---------------------------------------------------------------------------
+
+    def chance_move(self) -> Move | None:
+        """The seeded outcome; race cards are drawn in proportion to the pile.
+
+        With ``stream_positions = table`` even a seeded game leaves the track
+        to the table (None), so the stream positions are always entered.
+        """
+        if self.seed is None or self.phase not in _CHANCE_PHASES:
+            return None
+        left: int = sum(self.deck)
+        if self.phase in ("deal", "refill") and left:
+            pick = self.rng().randrange(left)
+            for kind, count in enumerate(self.deck):
+                if pick < count:
+                    return (_DRAWS if self.phase == "refill" else _DEALS)[kind]
+                pick -= count
+        if self.phase == "track" and self.options["stream_positions"] == "table":
+            return None
+        return super().chance_move()
+
+    # -- outcome ------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        return score_bets(self.players, self.start_bets, self.second_bets, self.podium)
+
+    # -- views and JSON -------------------------------------------------------------------
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        end = self.phase in ("reveal", "over")
+        hands: dict[str, Any] = {}
+        bets: dict[str, Any] = {}
+        for seat, p in enumerate(self.players):
+            mine = p == player
+            hand = self.hands[seat]
+            hands[p] = {"count": sum(hand), "cards": codes_of(hand) if mine else None}
+            start, second = self.start_bets[seat], self.second_bets[seat]
+            shown = mine or end
+            bets[p] = {
+                "count": len(start) + (second is not None),
+                "start": list(start) if shown else None,
+                "second": second if shown else None,
+            }
+        return {
+            "game": GAME.id,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "viewer": player,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "turn": self.players[self.turn],
+            **self._public_body(),
+            "deck": sum(self.deck),
+            "hands": hands,
+            "bets": bets,
+            "events": [e.to_json() for e in self.events],
+        }
+
+    def _public_body(self) -> dict[str, Any]:
+        plays: list[dict[str, Any]] = []
+        for seat, kind in self.table:
+            name = self.players[seat]
+            if plays and plays[-1]["player"] == name:
+                plays[-1]["cards"].append(KINDS[kind])
+            else:
+                plays.append({"player": name, "cards": [KINDS[kind]]})
+        return {
+            "streams": list(self.streams),
+            "positions": dict(zip(ANIMALS, self.positions, strict=True)),
+            "podium": [ANIMALS[a] for a in self.podium],
+            "howl_pending": self.howl_pending,
+            "table": plays,
+            "discard": dict(zip(KINDS[:UNK], self.discard[:UNK], strict=True)),
+        }
+
+    def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
+        """Cards dealt, drawn or kept show only to their receiver."""
+        if isinstance(move, DealBet | Deal | Draw | Keep):
+            if isinstance(move, DealBet):
+                seat = self._bet_seat()
+            elif isinstance(move, Deal):
+                seat = self._deal_seat()
+            else:
+                seat = self.turn
+            if self.players[seat] != viewer:
+                return {**move.to_json(), "card": UNKNOWN}
+        return move.to_json()
+
+    def _body_json(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "turn": self.players[self.turn],
+            **self._public_body(),
+            "deck": dict(zip(KINDS, self.deck, strict=True)),
+            "hands": {p: codes_of(h) for p, h in zip(self.players, self.hands, strict=True)},
+            "bets": {
+                p: {"start": list(self.start_bets[s]), "second": self.second_bets[s]}
+                for s, p in enumerate(self.players)
+            },
+        }
+
+    @classmethod
+    def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> HareState:
+        state = cls(**common, **read_body(common["players"], body))
+        total = state.card_total()
+        if total != RACE_CARDS:
+            raise InvalidState(f"the state holds {total} race cards, not {RACE_CARDS}")
+        if any(state.unseen()[k] < 0 for k in range(UNK)):
+            raise InvalidState("the state shows more cards of some kind than the game has")
+        return state
+
+
+_PHASE_MOVES: dict[str, type[Move] | tuple[type[Move], ...]] = {
+    "bets": DealBet,
+    "track": Track,
+    "deal": Deal,
+    "keep": Keep,
+    "play": Play,
+    "refill": (Draw, Reshuffle),
+    "reveal": Reveal,
+    "over": (),
+}
+
+
+def new_game(
+    players: Sequence[str], *, options: Mapping[str, Any] | None = None, seed: int | None = None
+) -> HareState:
+    """A new game before the starting bets are dealt.
+
+    Raises:
+        InvalidSetup: wrong player count, names or options.
+    """
+    names = GAME.check_players(players)
+    resolved = GAME.resolve_options(options)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InvalidSetup(f"seed must be a whole number, not {seed!r}")
+    n = len(names)
+    deck = FULL_DECK if seed is not None else _plus(ZERO, UNK, RACE_CARDS)
+    return HareState(
+        players=names,
+        options=resolved,
+        seed=seed,
+        hands=(ZERO,) * n,
+        start_bets=((),) * n,
+        second_bets=(None,) * n,
+        deck=deck,
+    )

@@ -1,0 +1,70 @@
+"""Noah (挪亞方舟), Cathala & Maublanc 2012: the rules engine and its pieces.
+
+Rules: ``shared/rules/noah.md``; seed text ``001_be788f962c07f759.txt``.
+State and move JSON: ``docs/formats/noah.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Move, MoveCodec
+from engines.noah.catalog import CARD_BY_ID, CARDS, CATALOG, SPECIES, deck_for
+from engines.noah.moves import (
+    MOVE_KINDS,
+    Deal,
+    FerryCard,
+    First,
+    Gift,
+    GiveBack,
+    MoveNoah,
+    PlaceNoah,
+    Play,
+    Reveal,
+    Steal,
+    TakeFerry,
+)
+from engines.noah.state import GAME, NoahState, limit, new_game, required_gender, weight
+
+_CODEC = MoveCodec(GAME.id, MOVE_KINDS)
+
+
+def parse_move(obj: Any) -> Move:
+    """A Noah move from JSON (dict or text) or notation; raises ``InvalidMove``."""
+    return _CODEC.parse(obj)
+
+
+def load_state(obj: Any) -> NoahState:
+    """A Noah state from its JSON; raises ``InvalidState``."""
+    return NoahState.from_json(obj)
+
+
+State = NoahState
+
+__all__ = [
+    "CARDS",
+    "CARD_BY_ID",
+    "CATALOG",
+    "GAME",
+    "SPECIES",
+    "Deal",
+    "FerryCard",
+    "First",
+    "Gift",
+    "GiveBack",
+    "MoveNoah",
+    "NoahState",
+    "PlaceNoah",
+    "Play",
+    "Reveal",
+    "State",
+    "Steal",
+    "TakeFerry",
+    "deck_for",
+    "limit",
+    "load_state",
+    "new_game",
+    "parse_move",
+    "required_gender",
+    "weight",
+]

@@ -1,0 +1,870 @@
+"""Noah: the rules engine.
+
+Follows ``shared/rules/noah.md`` (seed text ``001_be788f962c07f759.txt``): 3
+rounds, 5 docks on a pentagon, ferries of capacity 21 (13 with a woodpecker),
+the gender pattern, taking the ferry's cards only when no card fits,
+departures with 1-4 gift cards, giraffe, lion, mule and snail, the extra turn,
+tears scored from the hands, the lowest total wins. Rule options: §11 of the
+spec (``extra_turn``, ``noah_round_start``, ``starting_snail_gender``,
+``round_start_tie``, ``end_at_26``, ``promo_cards``).
+
+A turn is a short sequence of steps so that every choice (and every piece of
+chance) is its own move: ``play`` (or ``take`` then ``play``), for a lion a
+chance ``steal`` and a ``giveback``, then ``noah`` (Noah's move; none after a
+mule), then one ``gift`` per card owed after a departure.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engines.core import (
+    CHANCE,
+    LEGAL,
+    UNKNOWN,
+    Event,
+    Move,
+    Outcome,
+    ScoreLine,
+    State,
+    Verdict,
+    rank_players,
+)
+from engines.noah.catalog import (
+    CARD_BY_ID,
+    DOCKS,
+    FEMALE,
+    GENDER_WORDS,
+    GENDERS,
+    GIRAFFE,
+    LION,
+    MULE,
+    WOODPECKER,
+    deck_for,
+)
+from engines.noah.info import GAME
+from engines.noah.moves import (
+    Deal,
+    FerryCard,
+    First,
+    Gift,
+    GiveBack,
+    MoveNoah,
+    PlaceNoah,
+    Play,
+    Reveal,
+    Steal,
+    TakeFerry,
+)
+
+LIMIT, WOODPECKER_LIMIT = 21, 13
+ROUNDS, HAND, RESERVE, LAST_DEPARTURE, END_SCORE = 3, 8, 3, 4, 26
+
+# Steps of the state machine.
+SETUP_FERRY, SETUP_DEAL, SETUP_NOAH, SETUP_FIRST = "ferry", "deal", "place", "first"
+PLAY, STEAL, GIVEBACK, MOVE_NOAH, GIFT, REVEAL, OVER = (
+    "play",
+    "steal",
+    "giveback",
+    "noah",
+    "gift",
+    "reveal",
+    "over",
+)
+CHANCE_STEPS = frozenset({SETUP_FERRY, SETUP_DEAL, SETUP_NOAH, SETUP_FIRST, STEAL})
+
+Placed = tuple[str, str]
+"""A card on a ferry with the gender it counts as: ``("SNLX1", "F")``."""
+
+
+def _code(rule: str) -> str:
+    return f"noah.{rule}"
+
+
+def _illegal(rule: str, reason: str) -> Verdict:
+    return Verdict.illegal(_code(rule), reason)
+
+
+def weight(ferry: Sequence[Placed]) -> int:
+    """Total weight of the animals on a ferry."""
+    return sum(CARD_BY_ID[c].weight for c, _ in ferry)
+
+
+def limit(ferry: Sequence[Placed], card: str | None = None) -> int:
+    """The ferry's weight limit: 13 with a woodpecker aboard (or being played), else 21."""
+    if card is not None and CARD_BY_ID[card].species.code == WOODPECKER:
+        return WOODPECKER_LIMIT
+    for c, _ in ferry:
+        if CARD_BY_ID[c].species.code == WOODPECKER:
+            return WOODPECKER_LIMIT
+    return LIMIT
+
+
+def required_gender(ferry: Sequence[Placed]) -> str | None:
+    """The gender the next card must have, or None while the ferry holds < 2 cards."""
+    return ferry[-2][1] if len(ferry) >= 2 else None
+
+
+def _name(card: str) -> str:
+    c = CARD_BY_ID[card]
+    if c.gender is None:
+        return f"{c.species.en} ({card})"
+    return f"{GENDER_WORDS[c.gender]} {c.species.en} ({card})"
+
+
+@dataclass(frozen=True, kw_only=True)
+class NoahState(State):
+    """A game of Noah. See the module docstring and ``docs/formats/noah.md``.
+
+    Attributes:
+        round: 1-based round number.
+        step: the state machine's step (``play``, ``noah``, ``gift``, ...).
+        docks: per dock (0-4, clockwise) the ferry's cards in the order played,
+            or None where no ferry lies.
+        reserve: ferries left in the centre this round.
+        noah: Noah's dock, None before he is placed.
+        hands: per player, sorted card ids (``?`` for a card the table does not know).
+        departed: animals that left on ferries this round.
+        departures: who completed each ferry this round, in order.
+        active: index of the player whose turn it is.
+        first: index of this round's start player (None until chosen).
+        dealt: hand cards dealt so far this round.
+        played: the card played this turn (None before the play).
+        played_at: the dock of the ferry it was played onto.
+        target: index of the giraffe's or lion's opponent this turn.
+        extra: whether this turn's play earned an extra turn.
+        gifts_left: cards still to give after a departure.
+        peek: ``(viewer, target)`` after a giraffe, until the turn ends.
+        scores: total tears per player.
+        round_tears: tears per player of each finished round.
+        round_hands: the hands scored at the end of each finished round.
+    """
+
+    GAME = GAME
+    FORMAT = 1
+
+    round: int = 1
+    step: str = SETUP_FERRY
+    docks: tuple[tuple[Placed, ...] | None, ...] = ((),) * DOCKS
+    reserve: int = RESERVE
+    noah: int | None = None
+    hands: tuple[tuple[str, ...], ...] = ()
+    departed: tuple[str, ...] = ()
+    departures: tuple[str, ...] = ()
+    active: int = 0
+    first: int | None = None
+    dealt: int = 0
+    played: str | None = None
+    played_at: int | None = None
+    target: int | None = None
+    extra: bool = False
+    gifts_left: int = 0
+    peek: tuple[int, int] | None = None
+    scores: tuple[int, ...] = ()
+    round_tears: tuple[tuple[int, ...], ...] = ()
+    round_hands: tuple[tuple[tuple[str, ...], ...], ...] = ()
+
+    # ------------------------------------------------------------------ basics
+
+    @property
+    def deck(self) -> tuple[str, ...]:
+        return deck_for(len(self.players))
+
+    @property
+    def ferry(self) -> tuple[Placed, ...]:
+        """The ferry at Noah's dock."""
+        assert self.noah is not None
+        f = self.docks[self.noah]
+        return f if f is not None else ()
+
+    @property
+    def to_move(self) -> str | None:
+        if self.step == OVER:
+            return None
+        if self.step in CHANCE_STEPS:
+            return CHANCE
+        if self.step == REVEAL:
+            return self.players[self._revealer()]
+        return self.players[self.active]
+
+    def _revealer(self) -> int:
+        return next(i for i, h in enumerate(self.hands) if UNKNOWN in h)
+
+    def _index(self, player: str | None) -> int | None:
+        try:
+            return self.players.index(player) if player is not None else None
+        except ValueError:
+            return None
+
+    def known_cards(self) -> Counter[str]:
+        """How many times each known card appears in hands, on ferries and departed."""
+        seen: Counter[str] = Counter()
+        for hand in self.hands:
+            seen.update(c for c in hand if c != UNKNOWN)
+        for ferry in self.docks:
+            if ferry:
+                seen.update(c for c, _ in ferry)
+        seen.update(self.departed)
+        return seen
+
+    def unaccounted(self) -> tuple[str, ...]:
+        """Cards of this round's deck not known to be anywhere (undealt or unknown in hands)."""
+        seen = self.known_cards()
+        return tuple(c for c in self.deck if c not in seen)
+
+    def undealt_count(self) -> int:
+        """Cards of this round's deck not in a hand, on a ferry or departed."""
+        on_table = sum(len(f) for f in self.docks if f) + len(self.departed)
+        return len(self.deck) - sum(len(h) for h in self.hands) - on_table
+
+    def unknown_slots(self) -> int:
+        return sum(h.count(UNKNOWN) for h in self.hands)
+
+    def _rng(self) -> random.Random:
+        """Chance the rules leave to the engine (option ``random``), seeded or not."""
+        return random.Random(f"noah:{self.seed}:{self.ply}")
+
+    # ------------------------------------------------------------------ legal moves
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        step = self.step
+        if step == OVER:
+            return ()
+        if step == SETUP_FERRY:
+            moves: list[Move] = []
+            genders: tuple[str | None, ...] = (
+                GENDERS if self.options["starting_snail_gender"] == "table" else (None,)
+            )
+            for card in self.unaccounted():
+                if CARD_BY_ID[card].gender is None:
+                    moves.extend(FerryCard(card, g) for g in genders)
+                else:
+                    moves.append(FerryCard(card))
+            return tuple(moves)
+        if step == SETUP_DEAL:
+            pool = self.unaccounted()
+            if len(pool) <= self.unknown_slots():
+                return ()
+            cards = [Deal(c) for c in pool]
+            if self.table_mode:
+                cards.append(Deal(UNKNOWN))
+            return tuple(cards)
+        if step == SETUP_NOAH:
+            return tuple(PlaceNoah(d) for d in range(DOCKS))
+        if step == SETUP_FIRST:
+            return tuple(First(p) for p in self._first_candidates())
+        if step == PLAY:
+            return self._play_moves()
+        if step == STEAL:
+            assert self.target is not None
+            hand = self.hands[self.target]
+            options = sorted({c for c in hand if c != UNKNOWN})
+            if UNKNOWN in hand:
+                options = sorted(set(options) | set(self.unaccounted()))
+                options.append(UNKNOWN)
+            return tuple(Steal(c) for c in options)
+        if step == GIVEBACK:
+            return tuple(GiveBack(c) for c in sorted(set(self.hands[self.active])))
+        if step == MOVE_NOAH:
+            return tuple(MoveNoah(d) for d in self._noah_targets())
+        if step == GIFT:
+            me = self.active
+            return tuple(
+                Gift(c, p)
+                for c in sorted(set(self.hands[me]))
+                for i, p in enumerate(self.players)
+                if i != me
+            )
+        if step == REVEAL:
+            return tuple(Reveal(c) for c in self.unaccounted())
+        raise AssertionError(f"unknown step {step!r}")
+
+    def _play_moves(self) -> tuple[Move, ...]:
+        me = self.active
+        ferry = self.ferry
+        total = weight(ferry)
+        need = required_gender(ferry)
+        opponents = [p for i, p in enumerate(self.players) if i != me]
+        moves: list[Move] = []
+        hand = set(self.hands[me]) - {UNKNOWN}
+        if UNKNOWN in self.hands[me]:
+            hand |= set(self.unaccounted())
+        for card in sorted(hand):
+            c = CARD_BY_ID[card]
+            if total + c.weight > limit(ferry, card):
+                continue
+            if c.gender is None:
+                genders: tuple[str | None, ...] = GENDERS if need is None else (need,)
+            elif need is None or c.gender == need:
+                genders = (None,)
+            else:
+                continue
+            targets: Sequence[str | None] = (
+                opponents if c.species.code in (GIRAFFE, LION) else (None,)
+            )
+            moves.extend(Play(card, g, t) for g in genders for t in targets)
+        if UNKNOWN in self.hands[me]:
+            moves.append(TakeFerry())  # the table cannot know whether a hidden card fits
+        elif not moves:
+            return (TakeFerry(),)
+        return tuple(moves)
+
+    def _first_candidates(self) -> tuple[str, ...]:
+        if self.round == 1:
+            return self.players
+        best = max(self.scores)
+        return tuple(p for p, s in zip(self.players, self.scores, strict=True) if s == best)
+
+    def _noah_targets(self) -> tuple[int, ...]:
+        assert self.noah is not None and self.played is not None
+        gender = self._played_gender()
+        offsets = (1, 4) if gender == FEMALE else (2, 3)
+        return tuple(sorted((self.noah + o) % DOCKS for o in offsets))
+
+    def _played_gender(self) -> str:
+        """The gender the card just played counts as (a snail's given gender)."""
+        assert self.played_at is not None
+        ferry = self.docks[self.played_at]
+        assert ferry
+        return ferry[-1][1]
+
+    # ------------------------------------------------------------------ checks
+
+    def _check(self, move: Move) -> Verdict:
+        step = self.step
+        expected = {
+            SETUP_FERRY: FerryCard,
+            SETUP_DEAL: Deal,
+            SETUP_NOAH: PlaceNoah,
+            SETUP_FIRST: First,
+            STEAL: Steal,
+            GIVEBACK: GiveBack,
+            MOVE_NOAH: MoveNoah,
+            GIFT: Gift,
+            REVEAL: Reveal,
+        }
+        if step == PLAY:
+            if isinstance(move, Play):
+                return self._check_play(move)
+            if isinstance(move, TakeFerry):
+                return self._check_take()
+            return self._wrong_step(move, "play a card (or take the ferry's cards)")
+        kind = expected[step]
+        if not isinstance(move, kind):
+            return self._wrong_step(move, _STEP_WORDS[step])
+        if isinstance(move, FerryCard):
+            return self._check_ferry_card(move)
+        if isinstance(move, Deal):
+            return self._check_deal(move)
+        if isinstance(move, PlaceNoah):
+            if not 0 <= move.dock < DOCKS:
+                return _illegal("no_dock", f"there is no dock {move.dock}; docks are 0 to 4")
+            return LEGAL
+        if isinstance(move, First):
+            if move.player not in self._first_candidates():
+                who = ", ".join(self._first_candidates())
+                return _illegal("start_player", f"{move.player!r} cannot start; choose {who}")
+            return LEGAL
+        if isinstance(move, Steal):
+            return self._check_steal(move)
+        if isinstance(move, GiveBack):
+            return self._check_in_hand(self.active, move.card, "give back")
+        if isinstance(move, MoveNoah):
+            return self._check_noah(move)
+        if isinstance(move, Gift):
+            return self._check_gift(move)
+        if isinstance(move, Reveal):
+            return self._check_reveal(move)
+        raise AssertionError(move)
+
+    def _wrong_step(self, move: Move, wanted: str) -> Verdict:
+        return _illegal("wrong_step", f"{move.notation()!r} does not fit now: {wanted}")
+
+    def _check_ferry_card(self, move: FerryCard) -> Verdict:
+        if move.card not in CARD_BY_ID or move.card not in self.deck:
+            return _illegal("unknown_card", f"{move.card} is not a card of this deck")
+        if move.card not in self.unaccounted():
+            return _illegal("card_placed", f"{_name(move.card)} is already on the table")
+        is_snail = CARD_BY_ID[move.card].gender is None
+        by_table = self.options["starting_snail_gender"] == "table"
+        if is_snail and by_table and move.gender not in GENDERS:
+            return _illegal("snail_gender", "say which end of the snail faces up: M or F")
+        if move.gender is not None and not (is_snail and by_table):
+            return _illegal("snail_gender", f"{move.card} takes no gender here")
+        return LEGAL
+
+    def _check_deal(self, move: Deal) -> Verdict:
+        pool = self.unaccounted()
+        free = len(pool) - self.unknown_slots()
+        if move.card == UNKNOWN:
+            if not self.table_mode:
+                return _illegal("unknown_card", "a simulated game deals known cards only")
+            if free < 1:
+                return _illegal("deck_empty", "no card is left to deal")
+            return LEGAL
+        if move.card not in self.deck:
+            return _illegal("unknown_card", f"{move.card} is not a card of this deck")
+        if move.card not in pool or free < 1:
+            return _illegal("card_placed", f"{_name(move.card)} is already dealt")
+        return LEGAL
+
+    def _check_in_hand(self, player: int, card: str, verb: str) -> Verdict:
+        hand = self.hands[player]
+        if card in hand:
+            return LEGAL
+        if card == UNKNOWN:
+            return _illegal("not_in_hand", f"you hold no unknown card to {verb}")
+        if card not in CARD_BY_ID:
+            return _illegal("unknown_card", f"{card} is not a Noah card")
+        if UNKNOWN in hand and card in self.unaccounted():
+            return LEGAL
+        return _illegal("not_in_hand", f"{_name(card)} is not in {self.players[player]}'s hand")
+
+    def _check_take(self) -> Verdict:
+        me = self.active
+        if UNKNOWN in self.hands[me]:
+            return LEGAL  # the table cannot know whether an unknown card fits
+        fits = [m for m in self._play_moves() if isinstance(m, Play)]
+        if fits:
+            card = fits[0].card
+            return _illegal(
+                "must_play",
+                f"you may take the ferry's cards only when no card fits; {_name(card)} fits",
+            )
+        return LEGAL
+
+    def _check_play(self, move: Play) -> Verdict:
+        me = self.active
+        held = self._check_in_hand(me, move.card, "play")
+        if not held:
+            return held
+        if move.card == UNKNOWN:
+            return _illegal("unknown_card", "name the card played; it lies face up")
+        card = CARD_BY_ID[move.card]
+        ferry = self.ferry
+        total = weight(ferry)
+        cap = limit(ferry, move.card)
+        if total + card.weight > cap:
+            why = f"the ferry would weigh {total + card.weight}, over its limit of {cap}" + (
+                " (a woodpecker is aboard or being played)" if cap == WOODPECKER_LIMIT else ""
+            )
+            return _illegal("overweight", why + self._take_hint())
+        need = required_gender(ferry)
+        if card.gender is None:
+            if move.gender not in GENDERS:
+                return _illegal("snail_gender", "choose the snail's gender: M or F")
+            if need is not None and move.gender != need:
+                return _illegal(
+                    "gender",
+                    f"this ferry now takes a {GENDER_WORDS[need]}; "
+                    f"the snail must be played as {GENDER_WORDS[need]}",
+                )
+        else:
+            if move.gender is not None:
+                return _illegal(
+                    "snail_gender", f"only a snail takes a chosen gender, not {card.id}"
+                )
+            if need is not None and card.gender != need:
+                return _illegal(
+                    "gender",
+                    f"this ferry now takes a {GENDER_WORDS[need]} (its cards "
+                    f"{self._pattern_words(ferry)}); {_name(card.id)} is "
+                    f"{GENDER_WORDS[card.gender]}" + self._take_hint(),
+                )
+        wants_target = card.species.code in (GIRAFFE, LION)
+        if wants_target:
+            t = self._index(move.target)
+            if t is None or t == me:
+                return _illegal(
+                    "target",
+                    f"the {card.species.en.lower()} needs an opponent: "
+                    + ", ".join(p for i, p in enumerate(self.players) if i != me),
+                )
+        elif move.target is not None:
+            return _illegal("target", f"{card.species.en} has no target")
+        return LEGAL
+
+    def _take_hint(self) -> str:
+        if UNKNOWN in self.hands[self.active]:
+            return ""
+        if any(isinstance(m, Play) for m in self._play_moves()):
+            return ""
+        return "; no card of yours fits, so take the ferry's cards"
+
+    @staticmethod
+    def _pattern_words(ferry: Sequence[Placed]) -> str:
+        if ferry[0][1] == ferry[1][1]:
+            return f"are all {GENDER_WORDS[ferry[0][1]]}"
+        return "alternate male and female"
+
+    def _check_steal(self, move: Steal) -> Verdict:
+        assert self.target is not None
+        return self._check_in_hand(self.target, move.card, "lose")
+
+    def _check_noah(self, move: MoveNoah) -> Verdict:
+        targets = self._noah_targets()
+        if move.dock in targets:
+            return LEGAL
+        gender = self._played_gender()
+        kind = "a neighbouring dock" if gender == FEMALE else "a dock that is not a neighbour"
+        return _illegal(
+            "noah_move",
+            f"a {GENDER_WORDS[gender]} moves Noah to {kind}: dock {targets[0]} or {targets[1]}, "
+            f"not {move.dock}",
+        )
+
+    def _check_gift(self, move: Gift) -> Verdict:
+        to = self._index(move.to)
+        if to is None or to == self.active:
+            return _illegal("gift_target", f"give the card to an opponent, not {move.to!r}")
+        return self._check_in_hand(self.active, move.card, "give")
+
+    def _check_reveal(self, move: Reveal) -> Verdict:
+        if move.card not in self.unaccounted():
+            return _illegal(
+                "reveal", f"{move.card} cannot be in your hand: it is elsewhere or not in this deck"
+            )
+        return LEGAL
+
+    # ------------------------------------------------------------------ apply
+
+    def _apply(self, move: Move) -> NoahState:
+        if isinstance(move, FerryCard):
+            return self._apply_ferry_card(move)
+        if isinstance(move, Deal):
+            return self._apply_deal(move)
+        if isinstance(move, PlaceNoah):
+            return replace(self, noah=move.dock)._after_setup_noah()
+        if isinstance(move, First):
+            i = self.players.index(move.player)
+            return replace(self, first=i, active=i, step=PLAY)
+        if isinstance(move, TakeFerry):
+            return self._apply_take()
+        if isinstance(move, Play):
+            return self._apply_play(move)
+        if isinstance(move, Steal):
+            assert self.target is not None
+            hands = self._move_card(self.target, self.active, move.card)
+            return replace(self, hands=hands, step=GIVEBACK)
+        if isinstance(move, GiveBack):
+            assert self.target is not None
+            hands = self._move_card(self.active, self.target, move.card)
+            return replace(self, hands=hands)._after_power()
+        if isinstance(move, MoveNoah):
+            return replace(self, noah=move.dock)._after_noah()
+        if isinstance(move, Gift):
+            to = self.players.index(move.to)
+            left = self.gifts_left - 1
+            state = replace(
+                self, hands=self._move_card(self.active, to, move.card), gifts_left=left
+            )
+            return state if left > 0 and state.hands[self.active] else state._end_turn()
+        if isinstance(move, Reveal):
+            return self._apply_reveal(move)
+        raise AssertionError(move)
+
+    def _take_from(self, hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+        """``hand`` without ``card`` (an unknown slot when the card was not known there)."""
+        items = list(hand)
+        items.remove(card if card in items else UNKNOWN)
+        return tuple(items)
+
+    def _move_card(self, src: int, dst: int, card: str) -> tuple[tuple[str, ...], ...]:
+        hands = list(self.hands)
+        hands[src] = self._take_from(hands[src], card)
+        hands[dst] = tuple(sorted((*hands[dst], card)))
+        return tuple(hands)
+
+    def _apply_ferry_card(self, move: FerryCard) -> NoahState:
+        dock = next(i for i, f in enumerate(self.docks) if not f)
+        gender = CARD_BY_ID[move.card].gender or move.gender
+        if gender is None:
+            gender = self._rng().choice(GENDERS)
+        docks = list(self.docks)
+        docks[dock] = ((move.card, gender),)
+        state = replace(self, docks=tuple(docks))
+        if dock == DOCKS - 1:
+            state = replace(state, step=SETUP_DEAL)
+        return state
+
+    def _apply_deal(self, move: Deal) -> NoahState:
+        n = len(self.players)
+        who = self.dealt % n
+        hands = list(self.hands)
+        hands[who] = tuple(sorted((*hands[who], move.card)))
+        state = replace(self, hands=tuple(hands), dealt=self.dealt + 1)
+        if state.dealt < HAND * n:
+            return state
+        if self.round == 1 or self.options["noah_round_start"] == "any" or self.noah is None:
+            return replace(state, step=SETUP_NOAH)
+        return state._after_setup_noah()
+
+    def _after_setup_noah(self) -> NoahState:
+        if self.round == 1:
+            return replace(self, step=SETUP_FIRST)
+        candidates = self._first_candidates()
+        if len(candidates) == 1 or self.options["round_start_tie"] == "random":
+            chosen = self.players.index(self._rng().choice(candidates))
+            return replace(self, first=chosen, active=chosen, step=PLAY)
+        return replace(self, step=SETUP_FIRST)
+
+    def _apply_take(self) -> NoahState:
+        assert self.noah is not None
+        me = self.active
+        taken = [c for c, _ in self.ferry]
+        hands = list(self.hands)
+        hands[me] = tuple(sorted((*hands[me], *taken)))
+        docks = list(self.docks)
+        docks[self.noah] = ()
+        event = Event(
+            "take",
+            f"{self.players[me]} took the {len(taken)} card(s) of ferry {self.noah} into hand",
+            {"player": self.players[me], "dock": self.noah, "cards": taken},
+        )
+        return replace(self, hands=tuple(hands), docks=tuple(docks), events=(event,))
+
+    def _apply_play(self, move: Play) -> NoahState:
+        assert self.noah is not None
+        me = self.active
+        card = CARD_BY_ID[move.card]
+        ferry = self.ferry
+        gender = move.gender or card.gender
+        assert gender is not None
+        top = ferry[-1] if ferry else None
+        extra = False
+        if top is not None and CARD_BY_ID[top[0]].species is card.species:
+            extra = self.options["extra_turn"] == "species" or top[1] != gender
+        docks = list(self.docks)
+        docks[self.noah] = (*ferry, (move.card, gender))
+        hands = list(self.hands)
+        hands[me] = self._take_from(hands[me], move.card)
+        target = self._index(move.target)
+        state = replace(
+            self,
+            docks=tuple(docks),
+            hands=tuple(hands),
+            played=move.card,
+            played_at=self.noah,
+            target=target,
+            extra=extra,
+        )
+        if card.species.code == LION:
+            assert target is not None
+            return replace(state, step=STEAL)
+        if card.species.code == GIRAFFE:
+            assert target is not None
+            state = replace(state, peek=(me, target))
+        return state._after_power()
+
+    def _after_power(self) -> NoahState:
+        assert self.played is not None
+        if CARD_BY_ID[self.played].species.code == MULE:
+            return self._after_noah()
+        return replace(self, step=MOVE_NOAH)
+
+    def _after_noah(self) -> NoahState:
+        """Departure check on the ferry played onto, then gifts or the end of the turn."""
+        dock = self.played_at
+        assert dock is not None
+        ferry = self.docks[dock]
+        assert ferry
+        if weight(ferry) != limit(ferry):
+            return self._end_turn()
+        me = self.active
+        departures = (*self.departures, self.players[me])
+        docks = list(self.docks)
+        reserve = self.reserve
+        if reserve > 0:
+            docks[dock] = ()
+            reserve -= 1
+        else:
+            docks[dock] = None
+        d = len(departures)
+        owed = min(d, len(self.hands[me]))
+        event = Event(
+            "departure",
+            f"ferry {dock} departed with weight {weight(ferry)} (departure {d} of this round); "
+            f"{self.players[me]} takes the ferry card"
+            + (f" and gives {owed} card(s)" if owed else ""),
+            {
+                "dock": dock,
+                "weight": weight(ferry),
+                "cards": [c for c, _ in ferry],
+                "player": self.players[me],
+                "departure": d,
+                "gifts": owed,
+            },
+        )
+        state = replace(
+            self,
+            docks=tuple(docks),
+            reserve=reserve,
+            departed=(*self.departed, *(c for c, _ in ferry)),
+            departures=departures,
+            gifts_left=owed,
+            events=(event,),
+        )
+        if owed > 0:
+            return replace(state, step=GIFT)
+        return state._end_turn()
+
+    def _end_turn(self) -> NoahState:
+        events = self.events
+        turn_over = replace(
+            self,
+            played=None,
+            played_at=None,
+            target=None,
+            gifts_left=0,
+            peek=None,
+            step=PLAY,
+            events=events,
+        )
+        if any(not h for h in self.hands) or len(self.departures) >= LAST_DEPARTURE:
+            return turn_over._end_round()
+        if self.extra:
+            return replace(turn_over, extra=False)
+        return replace(turn_over, extra=False, active=(self.active + 1) % len(self.players))
+
+    def _end_round(self) -> NoahState:
+        if self.unknown_slots():
+            return replace(self, step=REVEAL, extra=False)
+        return self._score_round()
+
+    def _apply_reveal(self, move: Reveal) -> NoahState:
+        me = self._revealer()
+        hands = list(self.hands)
+        hands[me] = tuple(sorted((*self._take_from(hands[me], UNKNOWN), move.card)))
+        state = replace(self, hands=tuple(hands))
+        if state.unknown_slots():
+            return state
+        return state._score_round()
+
+    def _score_round(self) -> NoahState:
+        tears = tuple(sum(CARD_BY_ID[c].tears for c in h) for h in self.hands)
+        scores = tuple(a + b for a, b in zip(self.scores, tears, strict=True))
+        text = ", ".join(f"{p} {t}" for p, t in zip(self.players, tears, strict=True))
+        event = Event(
+            "round_end",
+            f"round {self.round} ends; tears this round: {text}",
+            {
+                "round": self.round,
+                "tears": dict(zip(self.players, tears, strict=True)),
+                "hands": {p: list(h) for p, h in zip(self.players, self.hands, strict=True)},
+            },
+        )
+        state = replace(
+            self,
+            scores=scores,
+            round_tears=(*self.round_tears, tears),
+            round_hands=(*self.round_hands, self.hands),
+            events=(*self.events, event),
+            extra=False,
+        )
+        if self._game_ends(scores):
+            return replace(state, step=OVER)
+        return replace(
+            state,
+            round=self.round + 1,
+            step=SETUP_FERRY,
+            docks=((),) * DOCKS,
+            reserve=RESERVE,
+            hands=((),) * len(self.players),
+            departed=(),
+            departures=(),
+            dealt=0,
+            first=None,
+        )
+
+    def _game_ends(self, scores: tuple[int, ...]) -> bool:
+        if self.options["end_at_26"] == "on":
+            return max(scores) >= END_SCORE
+        return self.round >= ROUNDS
+
+    # ------------------------------------------------------------------ outcome
+
+    def outcome(self) -> Outcome | None:
+        if self.step != OVER:
+            return None
+        breakdown: dict[str, tuple[ScoreLine, ...]] = {}
+        for i, p in enumerate(self.players):
+            lines = []
+            for r, tears in enumerate(self.round_tears):
+                hand = self.round_hands[r][i] if r < len(self.round_hands) else ()
+                detail = ", ".join(
+                    f"{CARD_BY_ID[c].species.en} {c} ({CARD_BY_ID[c].tears})" for c in hand
+                )
+                lines.append(
+                    ScoreLine(
+                        f"round {r + 1}",
+                        tears[i],
+                        f"tears in hand: {detail}" if detail else "empty hand: no tears",
+                    )
+                )
+            breakdown[p] = tuple(lines)
+        scores = dict(zip(self.players, self.scores, strict=True))
+        ranking = rank_players(self.players, key=lambda p: scores[p], reverse=False)
+        tiebreak = ""
+        if len(ranking[0]) > 1:
+            tiebreak = "tied for the fewest tears: " + " and ".join(ranking[0]) + " share the win"
+        return Outcome(scores, breakdown, ranking, tiebreak, higher_wins=False)
+
+    # ------------------------------------------------------------------ views and JSON
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        from engines.noah.views import view
+
+        return view(self, player)
+
+    def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
+        from engines.noah.views import public_move
+
+        return public_move(self, move, viewer)
+
+    def _body_json(self) -> dict[str, Any]:
+        from engines.noah.storage import body_json
+
+        return body_json(self)
+
+    @classmethod
+    def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> NoahState:
+        from engines.noah.storage import from_body
+
+        return from_body(cls, common, body)
+
+
+_STEP_WORDS = {
+    SETUP_FERRY: "the table deals a face-up card onto the next ferry",
+    SETUP_DEAL: "the table deals the next hand card",
+    SETUP_NOAH: "the table places Noah on a dock",
+    SETUP_FIRST: "the table names the start player",
+    STEAL: "the table says which card the lion drew",
+    GIVEBACK: "the lion's player gives one card back",
+    MOVE_NOAH: "move Noah",
+    GIFT: "give a card to an opponent",
+    REVEAL: "reveal the unknown cards of a hand",
+}
+
+
+def new_game(
+    players: Sequence[str], *, options: Mapping[str, Any] | None = None, seed: int | None = None
+) -> NoahState:
+    """A new game at its first chance point (the round's face-up ferry cards).
+
+    Args:
+        players: names in clockwise seating order (2 to 5).
+        options: rule options (see ``GAME.options``); defaults follow the seed text.
+        seed: simulate chance with this seed; None means the table supplies it.
+    """
+    names = GAME.check_players(players)
+    return NoahState(
+        players=names,
+        options=GAME.resolve_options(options),
+        seed=seed,
+        hands=((),) * len(names),
+        scores=(0,) * len(names),
+    )

@@ -1,0 +1,78 @@
+"""What each player may see of a Noah state, and of each move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import UNKNOWN, Move
+from engines.noah.info import GAME
+from engines.noah.moves import Deal, Gift, GiveBack, Steal
+from engines.noah.state import OVER, NoahState, limit, required_gender, weight
+
+
+def view(state: NoahState, player: str | None) -> dict[str, Any]:
+    me = state._index(player)
+    hands: dict[str, Any] = {}
+    for i, p in enumerate(state.players):
+        hand = state.hands[i] if i < len(state.hands) else ()
+        seen = i == me or (state.peek is not None and state.peek == (me, i))
+        reveal_all = state.step == OVER
+        hands[p] = {
+            "count": len(hand),
+            "cards": list(hand) if (seen or reveal_all) else None,
+        }
+    docks: list[dict[str, Any]] = []
+    for d, ferry in enumerate(state.docks):
+        if ferry is None:
+            docks.append({"dock": d, "ferry": False})
+            continue
+        docks.append(
+            {
+                "dock": d,
+                "ferry": True,
+                "cards": [{"card": c, "gender": g} for c, g in ferry],
+                "weight": weight(ferry),
+                "limit": limit(ferry),
+                "next_gender": required_gender(ferry),
+            }
+        )
+    return {
+        "game": GAME.id,
+        "viewer": player,
+        "round": state.round,
+        "step": state.step,
+        "to_move": state.to_move,
+        "active": state.players[state.active],
+        "first": state.players[state.first] if state.first is not None else None,
+        "noah": state.noah,
+        "docks": docks,
+        "reserve": state.reserve,
+        "departures": list(state.departures),
+        "departed": list(state.departed),
+        "hands": hands,
+        "undealt": state.undealt_count(),
+        "played": state.played,
+        "target": state.players[state.target] if state.target is not None else None,
+        "gifts_left": state.gifts_left,
+        "scores": dict(zip(state.players, state.scores, strict=True)),
+        "round_tears": [list(t) for t in state.round_tears],
+        "round_hands": [[list(h) for h in r] for r in state.round_hands],
+        "options": dict(state.options),
+    }
+
+
+def public_move(state: NoahState, move: Move, viewer: str | None) -> dict[str, Any]:
+    secret_to: tuple[int | None, ...] = ()
+    if isinstance(move, Deal):
+        secret_to = (state.dealt % len(state.players),)
+    elif isinstance(move, Steal | GiveBack):
+        secret_to = (state.active, state.target)
+    elif isinstance(move, Gift):
+        secret_to = (state.active, state._index(move.to))
+    else:
+        return move.to_json()
+    if state._index(viewer) in secret_to:
+        return move.to_json()
+    hidden = move.to_json()
+    hidden["card"] = UNKNOWN
+    return hidden
