@@ -222,7 +222,7 @@ def _neighbours(bits: FloatArray) -> tuple[FloatArray, FloatArray]:
 
 
 @cache
-def _blur_model() -> tuple[FloatArray, FloatArray]:
+def blur_model() -> tuple[FloatArray, FloatArray]:
     """Where the blur model is fitted, and the pseudo-inverse that fits it.
 
     The model is ``sample = c_self * x + c_side * (side neighbours) +
@@ -248,7 +248,7 @@ def _equalize(samples: FloatArray) -> list[FloatArray]:
     levels.
     """
     known, value, _ = _layout()
-    full, fit = _blur_model()
+    full, fit = blur_model()
     dark = samples[known & (value == 0)].mean()
     light = samples[known & (value == 1)].mean()
     mid = (dark + light) / 2
@@ -283,7 +283,7 @@ def _centres() -> FloatArray:
     return np.stack(grid, axis=-1).reshape(-1, 2)
 
 
-def _grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
+def grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
     """Grey level at every module centre of each quad: (K, 23, 23)."""
     g = N + 2
     return _sample(img, quads, _centres()).reshape(len(quads), g, g)
@@ -291,7 +291,7 @@ def _grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
 
 def decode_grid(img: FloatArray, quad: FloatArray) -> str | None:
     """Decode the version-1 symbol whose corners (top-left first) are ``quad``."""
-    for bits in _equalize(_grid_samples(img, quad[None])[0]):
+    for bits in _equalize(grid_samples(img, quad[None])[0]):
         found = zxing_read(_render(bits), pure=True, stage="refine")
         if found:
             return found[0].text
@@ -312,7 +312,7 @@ def polish_grids(img: FloatArray, quads: FloatArray) -> FloatArray:
     Returns:
         The re-fitted corners.
     """
-    samples = _grid_samples(img, quads)
+    samples = grid_samples(img, quads)
     expected = np.stack([_light_bits(s) for s in samples]).reshape(len(quads), -1)
     score = _scores(samples.reshape(len(quads), -1), expected)
     best, _ = _descend(img, quads.copy(), score, _centres(), expected, 0.2)

@@ -1,0 +1,48 @@
+"""Calibration: module size and blur measured from a photo of tags."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from vision.calibrate import (
+    READABLE_PX_PER_MODULE,
+    CameraReport,
+    blur_in_modules,
+    measure,
+    neighbour_spill,
+)
+from vision.synth import SceneSpec, render_scene
+
+
+def _effective_blur(lens: float) -> float:
+    # the renderer's anti-aliasing (~0.45 px) and pixel integration (~0.29 px) add to the lens
+    return math.sqrt(lens**2 + 0.45**2 + 0.29**2)
+
+
+@pytest.mark.parametrize("lens", [0.8, 1.6])
+def test_blur_and_module_size_are_measured(lens: float) -> None:
+    spec = SceneSpec(width=960, height=540, tags=6, px_per_module=4.0, blur_sigma=lens, seed=1)
+    report = measure(render_scene(spec).image)
+    assert len(report.tags) == 6
+    assert all(abs(t.px_per_module - 4.0) < 0.25 for t in report.tags)
+    assert abs(report.blur_px - _effective_blur(lens)) < 0.25
+
+
+def test_a_blurred_camera_needs_larger_modules() -> None:
+    sharp = SceneSpec(width=960, height=540, tags=6, px_per_module=4.0, blur_sigma=0.6, seed=2)
+    soft = SceneSpec(width=960, height=540, tags=6, px_per_module=4.0, blur_sigma=2.0, seed=2)
+    assert measure(render_scene(sharp).image).min_px_per_module == READABLE_PX_PER_MODULE
+    assert measure(render_scene(soft).image).min_px_per_module > 4.0
+
+
+def test_spill_inverts_to_sigma() -> None:
+    for sigma in (0.2, 0.4, 0.7):
+        assert abs(blur_in_modules(neighbour_spill(sigma)) - sigma) < 0.01
+
+
+def test_smallest_tag_in_millimetres() -> None:
+    report = CameraReport((), 1.0, 2.5)
+    # a 1080p webcam over a 100 cm wide table: 0.52 mm per pixel
+    assert report.smallest_tag_mm(1000 / 1920) == pytest.approx(2.5 * 21 * 1000 / 1920)
