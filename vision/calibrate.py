@@ -17,7 +17,7 @@ import numpy as np
 
 from vision.config import QR_V1_MODULES, DetectConfig
 from vision.detect import detect, to_grey
-from vision.refine import blur_model, grid_samples, fit_grids
+from vision.refine import blur_model, fit_grids, grid_samples
 from vision.types import Quad, U8Array
 
 READABLE_PX_PER_MODULE = 2.5
