@@ -91,6 +91,43 @@ def cmd_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from vision.calibrate import measure
+    from vision.capture import CaptureError, read_image
+
+    try:
+        image = read_image(args.photo)
+    except CaptureError as exc:
+        raise BadInput(str(exc)) from exc
+    report = measure(image)
+    if not report.tags:
+        raise BadInput(
+            f"no version-1 tag could be read in {args.photo}: photograph the calibration "
+            "sheet flat, filling the frame, in good light"
+        )
+    out: dict[str, Any] = {
+        "tags": len(report.tags),
+        "px_per_module": {
+            "smallest": round(min(t.px_per_module for t in report.tags), 2),
+            "largest": round(max(t.px_per_module for t in report.tags), 2),
+        },
+        "blur_px": round(report.blur_px, 2),
+        "needs_px_per_module": round(report.min_px_per_module, 2),
+        "measures": [
+            {
+                "text": t.text,
+                "px_per_module": round(t.px_per_module, 2),
+                "blur_px": round(t.blur_px, 2),
+            }
+            for t in report.tags
+        ],
+    }
+    if args.mm_per_px is not None:
+        out["smallest_tag_mm"] = round(report.smallest_tag_mm(args.mm_per_px), 1)
+    _print(out)
+    return EXIT_OK
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from web import create_app
 
@@ -135,6 +172,18 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("state", help="state JSON file, or - for stdin")
         p.add_argument("move", help="move as notation or JSON")
         p.set_defaults(func=func)
+
+    p = sub.add_parser(
+        "calibrate",
+        help="measure a camera from a photo of tags: module size, blur, smallest readable tag",
+    )
+    p.add_argument("photo", help="photo of the calibration sheet (or of any tagged pieces)")
+    p.add_argument(
+        "--mm-per-px",
+        type=float,
+        help="table millimetres per pixel at the far edge, to print the smallest tag size",
+    )
+    p.set_defaults(func=cmd_calibrate)
 
     p = sub.add_parser("serve", help="start the web app")
     p.add_argument("--host", default="0.0.0.0")

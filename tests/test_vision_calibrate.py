@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import math
+import subprocess
+import sys
+from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from vision.calibrate import (
@@ -46,3 +52,34 @@ def test_smallest_tag_in_millimetres() -> None:
     report = CameraReport((), 1.0, 2.5)
     # a 1080p webcam over a 100 cm wide table: 0.52 mm per pixel
     assert report.smallest_tag_mm(1000 / 1920) == pytest.approx(2.5 * 21 * 1000 / 1920)
+
+
+def test_companion_calibrate_prints_the_camera_report(tmp_path: Path) -> None:
+    spec = SceneSpec(width=960, height=540, tags=6, px_per_module=4.0, blur_sigma=0.8, seed=1)
+    photo = tmp_path / "sheet.png"
+    cv2.imwrite(str(photo), render_scene(spec).image)
+    out = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "calibrate", str(photo), "--mm-per-px", "0.5"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["tags"] == 6 and report["needs_px_per_module"] == 2.5
+    assert report["smallest_tag_mm"] == pytest.approx(2.5 * 21 * 0.5, abs=0.1)
+
+
+def test_companion_calibrate_refuses_a_photo_without_tags(tmp_path: Path) -> None:
+    photo = tmp_path / "blank.png"
+    cv2.imwrite(str(photo), np.full((100, 100, 3), 255, np.uint8))
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"\xff\xd8 not really")
+    for path, words in ((photo, "no version-1 tag"), (broken, "corrupt")):
+        out = subprocess.run(
+            [sys.executable, "-m", "companion.cli", "calibrate", str(path)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert out.returncode == 2 and words in out.stderr
