@@ -23,10 +23,11 @@ def test_tags_are_version_1_and_payloads_fit_the_grammar_size() -> None:
     import random
 
     payloads = random_payloads(20, random.Random(3))
-    assert len(set(payloads)) == 20 and all(len(p) == 11 for p in payloads)
-    assert qr_modules(payloads[0], ec_level="Q").shape == (21, 21)
+    assert len(set(payloads)) == 20 and all(len(p) == 10 for p in payloads)
+    assert qr_modules(payloads[0], ec_level="H").shape == (21, 21)
+    assert qr_modules("X" * 11, ec_level="M").shape == (21, 21)
     with pytest.raises(ValueError, match="does not fit"):
-        qr_modules("X" * 30, ec_level="H")
+        qr_modules("X" * 11, ec_level="H")
 
 
 def test_ground_truth_corners_match_what_a_decoder_finds() -> None:

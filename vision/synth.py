@@ -68,7 +68,11 @@ class SceneSpec:
             table.
         art_patches: Number of printed-art decoys (shapes, stripes, text).
         quiet_zone: White border around each tag, in modules.
-        ec_level: QR error-correction level of the tags (L, M, Q or H).
+        ec_level: QR error-correction level of the tags (L, M, Q or H); H is
+            the level of every printed tag (``printables.payload``: version 1
+            at level H holds exactly the grammar's 10 characters).
+        payload_length: Characters of each random payload; 10 is the tag
+            grammar's longest (2 game + 7 piece + 1 check).
         seed: Seed of every random choice in the scene.
     """
 
@@ -87,7 +91,8 @@ class SceneSpec:
     foreign_codes: int = 0
     art_patches: int = 0
     quiet_zone: int = 2
-    ec_level: str = "M"
+    ec_level: str = "H"
+    payload_length: int = 10
     seed: int = 0
 
 
@@ -139,13 +144,13 @@ class Scene:
         return tuple(t for t in self.tags if not t.occluded)
 
 
-def random_payloads(count: int, rng: random.Random, length: int = 11) -> list[str]:
+def random_payloads(count: int, rng: random.Random, length: int = 10) -> list[str]:
     """Distinct random payloads of the QR alphanumeric set (no spaces).
 
     Args:
         count: How many payloads.
         rng: The generator to draw from.
-        length: Characters per payload; 11 is the longest the tag grammar allows.
+        length: Characters per payload.
 
     Returns:
         ``count`` distinct strings.
@@ -206,7 +211,7 @@ def render_scene(
     rng = random.Random(spec.seed)
     nrng = np.random.default_rng(spec.seed)
     if payloads is None:
-        payloads = random_payloads(spec.tags, rng)
+        payloads = random_payloads(spec.tags, rng, spec.payload_length)
     h, w = spec.height, spec.width
     canvas = _wood(h, w, nrng)
 
