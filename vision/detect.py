@@ -5,8 +5,8 @@ Passes, each adding what the previous ones missed (merged by position):
 1. zxing-cpp on the grey frame;
 2. zxing-cpp on a copy upscaled by ``DetectConfig.upscale`` (small codes);
 3. ZBar through pyzbar, when asked for and the system ``libzbar0`` loads;
-4. refinement (:mod:`vision.refine`): blobs that look like a symbol but were
-   not read are rectified on a fitted module grid and decoded again.
+4. refinement (:mod:`vision.refine`): finder-pattern triples that no pass
+   read are rectified on a fitted version-1 module grid and decoded again.
 
 The stage decodes only: whether a text is one of our tags is decided later by
 the payload module.
@@ -87,8 +87,8 @@ class DetectResult:
 
     Attributes:
         detections: Every code read, merged across passes.
-        candidates: Blobs the refinement examined.
-        unread: Blobs that looked like a version-1 symbol (their fixed
+        candidates: Symbol outlines the refinement examined.
+        unread: Outlines that looked like a version-1 symbol (their fixed
             patterns matched) but whose data could not be decoded: tags that
             are there but unreadable (too small, too blurred, partly covered).
         seconds: Time spent per pass.

@@ -6,21 +6,25 @@ own is a QR version-1 symbol, and a third of its 21 x 21 modules are fixed by
 the standard (finder patterns, separators, timing patterns, the dark module)
 and it sits in a light quiet zone. The refinement uses that knowledge:
 
-1. **Candidates**: ink is found by an adaptive threshold, melted into blobs by
-   a closing, and every roughly square blob of a plausible size that no
-   decoder read becomes a candidate quadrilateral.
+1. **Candidates**: busy regions of the frame that no decoder read are
+   searched for finder patterns (a light square ring closed by a dark one,
+   its centre darker than the ring); three finders 14 modules apart at a
+   right angle give a rough symbol outline.
 2. **Grid fit**: for each of the four orientations, a homography from module
    coordinates to the frame is scored by the correlation of the fixed
    modules' grey levels with what the standard puts there; the best is
    refined by coordinate descent on the four corners to a fraction of a
-   module (this rectifies perspective at sub-pixel precision).
+   module (this rectifies perspective at sub-pixel precision). All outlines
+   of a frame are fitted in one batch.
 3. **Equalize and decode**: every module centre is sampled; a linear model of
    the blur (each sample = the module + its neighbours' spill) is fitted on
    the fixed modules and inverted by decision feedback, which sharpens
    exactly as much as this tag is blurred. The bits are redrawn as a clean,
    upscaled symbol and decoded by zxing-cpp, whose Reed-Solomon correction
    repairs the few modules still wrong.
-4. Candidates that fit the grid but do not decode are reported as unread.
+4. Symbols that fit but do not decode are re-fitted on all their modules
+   (the data modules as read so far), decoded again, then tried with ZBar on
+   a rectified, sharpened crop; what still fails is reported as unread.
 """
 
 from __future__ import annotations
@@ -48,8 +52,8 @@ class RefineOutcome:
 
     Attributes:
         detections: Codes it decoded.
-        candidates: Blobs it examined.
-        unread: Quads of blobs that fit a version-1 grid but did not decode.
+        candidates: Symbol outlines it examined.
+        unread: Outlines that fit a version-1 grid but did not decode.
     """
 
     detections: tuple[Detection, ...]
