@@ -124,17 +124,21 @@ def main() -> None:
     all_1080: dict[str, list[float]] = {n: [] for n in names}
     false_reads = dict.fromkeys(names, 0)
     frames_with_decoys = 0
+    time_rows: list[tuple[str, list[str]]] = []
     for label, base, ppm, blur, target in conditions:
         spec = dataclasses.replace(base, width=w, height=h, px_per_module=ppm, blur_sigma=blur)
         tallies = run(spec, args.frames)
         frames_with_decoys += args.frames
         recalls = [f"{100 * tallies[n].recall:.1f}%" for n in names]
         _row(f"recall {label}", str(args.frames), recalls, target)
+        time_rows.append((f"ms/frame {label}", [f"{tallies[n].median_ms:.1f} ms" for n in names]))
         for n in names:
             all_1080[n] += tallies[n].seconds
             false_reads[n] += tallies[n].false_reads
     frames = str(frames_with_decoys)
     _row("false reads (with decoys)", frames, [str(false_reads[n]) for n in names], "0")
+    for label, cells in time_rows:
+        _row(label, str(args.frames), cells, "")
     times = [f"{1000 * statistics.median(all_1080[n]):.1f} ms" for n in names]
     _row("median time per 1080p frame", frames, times, "<= 60 ms")
     w4, h4 = RESOLUTIONS["4k"]
@@ -147,7 +151,7 @@ def main() -> None:
 
 def _row(label: str, frames: str, cells: list[str], target: str) -> None:
     print(
-        f"| {label:<31} | {frames:>6} | "
+        f"| {label:<38} | {frames:>6} | "
         + " | ".join(f"{c:>15}" for c in cells)
         + f" | {target:>9} |"
     )

@@ -7,6 +7,7 @@ import dataclasses
 import cv2
 import numpy as np
 import pytest
+import zxingcpp
 
 from vision.config import DEFAULT
 from vision.detect import Detection, detect, merge, zbar_available, zbar_read, zxing_read
@@ -110,3 +111,11 @@ def test_zxing_reports_text_corners_and_version() -> None:
     (d,) = zxing_read(img)
     assert d.text == "NOAH1234567" and d.ec_level in "LMQH"
     assert np.allclose(np.array(d.corners).min(axis=0), 24, atol=6)
+
+
+def test_micro_qr_is_not_read() -> None:
+    # Micro QR's weak error detection reads wood grain as short numbers; tags are QR Model 2
+    micro = zxingcpp.create_barcode("12345", zxingcpp.BarcodeFormat.MicroQRCode)
+    img = np.asarray(micro.to_image(scale=6, add_quiet_zones=True))
+    assert [b.text for b in zxingcpp.read_barcodes(img)] == ["12345"]
+    assert detect(img).detections == ()

@@ -29,7 +29,11 @@ import zxingcpp
 from vision.config import DEFAULT, DetectConfig
 from vision.types import Quad, U8Array
 
-_QR_ONLY = zxingcpp.barcode_formats_from_str("QRCode")
+_QR_FAMILY = zxingcpp.barcode_formats_from_str("QRCode")
+# zxing-cpp's QR family also holds Micro QR and rMQR, whose weak error detection
+# turns wood grain and art into short false reads; they are dropped after reading
+# (asking for "QRCodeModel2" alone breaks zxing-cpp 3.1's pure-symbol mode)
+_NOT_TAGS = frozenset({zxingcpp.BarcodeFormat.MicroQRCode, zxingcpp.BarcodeFormat.RMQRCode})
 
 STAGES = ("zxing", "zxing-upscaled", "zbar", "refine")
 """Names of the detect passes, in the order they run."""
@@ -132,7 +136,7 @@ def zxing_read(
     """
     found = zxingcpp.read_barcodes(
         grey,
-        formats=_QR_ONLY,
+        formats=_QR_FAMILY,
         try_rotate=False,  # QR finder patterns are found at any angle anyway
         try_downscale=scale <= 1.0,
         try_invert=False,  # tags are printed dark on light
@@ -147,7 +151,7 @@ def zxing_read(
             ec_level=b.ec_level or "",
         )
         for b in found
-        if b.valid
+        if b.valid and b.format not in _NOT_TAGS
     ]
 
 

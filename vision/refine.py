@@ -483,13 +483,19 @@ def group_finders(finders: list[Finder]) -> list[FloatArray]:
                 o = xy[i] - 3.5 * ex - 3.5 * ey
                 quad = np.array([o, o + N * ex, o + N * ex + N * ey, o + N * ey])
                 quads.append((abs(cos) + abs(1 - la / lb), quad))
+    if not quads:
+        return []
     quads.sort(key=lambda q: q[0])
+    outlines = np.stack([q for _, q in quads])
+    centres = outlines.mean(axis=1)
+    sides = np.linalg.norm(outlines[:, 1] - outlines[:, 0], axis=1)
+    free = np.ones(len(outlines), bool)
     kept: list[FloatArray] = []
-    for _, quad in quads:  # one outline per place: the most regular triple
-        c = quad.mean(axis=0)
-        side = float(np.linalg.norm(quad[1] - quad[0]))
-        if all(np.hypot(*(c - k.mean(axis=0))) > 0.3 * side for k in kept):
-            kept.append(quad)
+    for i in range(len(outlines)):  # one outline per place: the most regular triple
+        if not free[i]:
+            continue
+        kept.append(outlines[i])
+        free &= np.hypot(*(centres - centres[i]).T) > 0.3 * sides[i]
     return kept
 
 
