@@ -71,6 +71,11 @@ class DetectConfig:
             decoded. Measured on synthetic frames at 2.0 and 3.25 px/module,
             blur 1: tags score 0.84 and above (median 0.98), foreign codes of
             larger versions up to 0.59, other finder triples at most 0.18.
+        min_outline_score: Smallest correlation (-1..1) of a rough outline
+            from a finder triple, before any refinement, for it to be
+            refined at all. Measured at 2 px/module, blur 1: outlines of
+            real tags start at 0.74 and above, triples of unrelated finders
+            at 0.25 and below.
         max_candidates: Most symbol outlines refined per frame, most regular
             finder triples first, so a frame full of texture cannot take
             unbounded time (a table holds well under 100 tags).
@@ -89,6 +94,7 @@ class DetectConfig:
     min_ring_fill: float = 0.25
     max_aspect: float = 1.5
     min_pattern_score: float = 0.7
+    min_outline_score: float = 0.45
     max_candidates: int = 80
 
 

@@ -140,7 +140,9 @@ for _i in range(8):
     _DELTAS[2 * _i + 1, _i // 2, _i % 2] = -1
 
 
-def fit_grids(img: FloatArray, quads: FloatArray) -> tuple[FloatArray, FloatArray]:
+def fit_grids(
+    img: FloatArray, quads: FloatArray, min_start: float = -1.0
+) -> tuple[FloatArray, FloatArray]:
     """Fit version-1 module grids to rough symbol outlines, all at once.
 
     For each outline the best of its four rotations is taken, then its eight
@@ -153,6 +155,8 @@ def fit_grids(img: FloatArray, quads: FloatArray) -> tuple[FloatArray, FloatArra
     Args:
         img: Grey image, float32.
         quads: Rough outlines (K, 4, 2), each clockwise on screen, in any rotation.
+        min_start: Outlines whose best rotation scores less are returned as
+            they are, unrefined.
 
     Returns:
         The refined corners (K, 4, 2), top-left of the code first, clockwise,
@@ -166,7 +170,18 @@ def fit_grids(img: FloatArray, quads: FloatArray) -> tuple[FloatArray, FloatArra
     pick = np.argmax(scores, axis=1)
     best = rotations[np.arange(k), pick].astype(np.float64)
     score = scores[np.arange(k), pick]
-    return _descend(img, best, score, coords, np.broadcast_to(expected, (k, len(expected))), 0.25)
+    # outlines that start far from any symbol are not worth refining
+    go = score >= min_start
+    if go.any():
+        best[go], score[go] = _descend(
+            img,
+            best[go],
+            score[go],
+            coords,
+            np.broadcast_to(expected, (int(go.sum()), len(expected))),
+            0.25,
+        )
+    return best, score
 
 
 def _descend(
@@ -295,7 +310,12 @@ def grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
 
 def decode_grid(img: FloatArray, quad: FloatArray) -> str | None:
     """Decode the version-1 symbol whose corners (top-left first) are ``quad``."""
-    for bits in _equalize(grid_samples(img, quad[None])[0]):
+    return decode_samples(grid_samples(img, quad[None])[0])
+
+
+def decode_samples(samples: FloatArray) -> str | None:
+    """Decode a version-1 symbol from its sampled 23 x 23 grid (quiet ring included)."""
+    for bits in _equalize(samples):
         found = zxing_read(_render(bits), pure=True, stage="refine")
         if found:
             return found[0].text
@@ -528,23 +548,26 @@ def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> Refin
     unread: list[Quad] = []
     if not candidates:
         return RefineOutcome((), 0, ())
-    fitted, scores = fit_grids(img, np.stack(candidates))
+    fitted, scores = fit_grids(img, np.stack(candidates), config.min_outline_score)
     unread_at: list[Detection] = []
     failed: list[FloatArray] = []
-    for i in np.argsort(-scores):
+    order = [int(i) for i in np.argsort(-scores) if scores[i] >= config.min_pattern_score]
+    grids: FloatArray = grid_samples(img, fitted[order]) if order else np.zeros((0, N + 2, N + 2))
+    for i, grid in zip(order, grids, strict=True):
         quad = fitted[i]
         cx, cy = quad.mean(axis=0)
-        if scores[i] < config.min_pattern_score or _near(cx, cy, found + unread_at, 0.5):
+        if _near(cx, cy, found + unread_at, 0.5):
             continue
-        text = decode_grid(img, quad)
+        text = decode_samples(grid)
         if text is None:
             failed.append(quad)
             unread_at.append(Detection(text="", corners=_as_quad(quad), stage="refine"))
         else:
             found.append(Detection(text=text, corners=_as_quad(quad), stage="refine", version=1))
     if failed:
-        for quad in polish_grids(img, np.stack(failed)):
-            text = decode_grid(img, quad)
+        polished = polish_grids(img, np.stack(failed))
+        for quad, grid in zip(polished, grid_samples(img, polished), strict=True):
+            text = decode_samples(grid)
             if text is None and zbar_available():
                 text = _zbar_crop(grey, quad)
             if text is None:
