@@ -486,27 +486,33 @@ def group_finders(finders: list[Finder]) -> list[FloatArray]:
         return []
     xy = np.array([(f.x, f.y) for f in finders])
     mod = np.array([f.module for f in finders])
-    quads: list[tuple[float, FloatArray]] = []
+    found_quads: list[FloatArray] = []
+    costs: list[FloatArray] = []
     for i in range(len(finders)):
         d = np.hypot(*(xy - xy[i]).T)
         # 14 modules apart; the ring-based module estimate is rough (+-25%)
         near = np.nonzero((d > 9 * mod[i]) & (d < 22 * mod[i]))[0]
-        for n_j, j in enumerate(near):
-            for k in near[n_j + 1 :]:
-                a, b = xy[j] - xy[i], xy[k] - xy[i]
-                la, lb = float(np.hypot(*a)), float(np.hypot(*b))
-                cos = float(a @ b) / (la * lb)
-                if abs(cos) > 0.35 or not 0.75 < la / lb < 1.33:
-                    continue
-                tr, bl = (xy[j], xy[k]) if a[0] * b[1] - a[1] * b[0] > 0 else (xy[k], xy[j])
-                ex, ey = (tr - xy[i]) / 14, (bl - xy[i]) / 14  # one module along x and y
-                o = xy[i] - 3.5 * ex - 3.5 * ey
-                quad = np.array([o, o + N * ex, o + N * ex + N * ey, o + N * ey])
-                quads.append((abs(cos) + abs(1 - la / lb), quad))
-    if not quads:
+        if len(near) < 2:
+            continue
+        v, length = xy[near] - xy[i], d[near]
+        jj, kk = np.triu_indices(len(near), 1)
+        a, b = v[jj], v[kk]
+        cos = (a * b).sum(axis=1) / (length[jj] * length[kk])
+        ratio = length[jj] / length[kk]
+        ok = (np.abs(cos) <= 0.35) & (ratio > 0.75) & (ratio < 1.33)
+        if not ok.any():
+            continue
+        a, b, cos, ratio = a[ok], b[ok], cos[ok], ratio[ok]
+        clockwise = (a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] > 0)[:, None]
+        ex = np.where(clockwise, a, b) / 14  # one module along the code's x
+        ey = np.where(clockwise, b, a) / 14  # and along its y
+        o = xy[i] - 3.5 * ex - 3.5 * ey
+        found_quads.append(np.stack([o, o + N * ex, o + N * (ex + ey), o + N * ey], axis=1))
+        costs.append(np.abs(cos) + np.abs(1 - ratio))
+    if not found_quads:
         return []
-    quads.sort(key=lambda q: q[0])
-    outlines = np.stack([q for _, q in quads])
+    order = np.argsort(np.concatenate(costs), kind="stable")
+    outlines = np.concatenate(found_quads)[order]
     centres = outlines.mean(axis=1)
     sides = np.linalg.norm(outlines[:, 1] - outlines[:, 0], axis=1)
     free = np.ones(len(outlines), bool)
