@@ -92,6 +92,35 @@ def cmd_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_scan(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.capture import CaptureError, read_image
+    from vision.games import game_vision
+    from vision.overlay import draw
+    from vision.pipeline import read_frame
+    from vision.voting import vote
+
+    vision_game = game_vision(args.game)
+    results = []
+    images = []
+    for path in args.images:
+        try:
+            image = read_image(path)
+        except CaptureError as exc:
+            raise BadInput(str(exc)) from exc
+        images.append(image)
+        results.append(read_frame(image, vision_game))
+    readings = [r.reading for r in results]
+    reading = readings[0] if len(readings) == 1 else vote(readings)
+    if args.overlay:
+        picture = draw(images[-1], reading, results[-1].poses)
+        if not cv2.imwrite(args.overlay, picture):
+            raise BadInput(f"cannot write the overlay to {args.overlay}: use a .png or .jpg name")
+    _print(reading.to_json())
+    return EXIT_OK
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from vision.calibrate import measure
     from vision.capture import CaptureError, read_image
@@ -235,6 +264,12 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("state", help="state JSON file, or - for stdin")
         p.add_argument("move", help="move as notation or JSON")
         p.set_defaults(func=func)
+
+    p = sub.add_parser("scan", help="read a table photo (several: voted) and print the reading")
+    p.add_argument("game", choices=game_ids)
+    p.add_argument("images", nargs="+", help="photos of the table (one still table)")
+    p.add_argument("--overlay", help="write the last photo with every tag boxed to this file")
+    p.set_defaults(func=cmd_scan)
 
     p = sub.add_parser(
         "calibrate",

@@ -29,6 +29,7 @@ and it sits in a light quiet zone. The refinement uses that knowledge:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cache
 
@@ -338,17 +339,23 @@ def grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
     return _sample(img, quads, _centres()).reshape(len(quads), g, g)
 
 
-def decode_grid(img: FloatArray, quad: FloatArray) -> str | None:
+def decode_grid(img: FloatArray, quad: FloatArray) -> Detection | None:
     """Decode the version-1 symbol whose corners (top-left first) are ``quad``."""
-    return decode_samples(grid_samples(img, quad[None])[0])
+    found = decode_samples(grid_samples(img, quad[None])[0])
+    return None if found is None else dataclasses.replace(found, corners=_as_quad(quad))
 
 
-def decode_samples(samples: FloatArray) -> str | None:
-    """Decode a version-1 symbol from its sampled 23 x 23 grid (quiet ring included)."""
+def decode_samples(samples: FloatArray) -> Detection | None:
+    """Decode a version-1 symbol from its sampled 23 x 23 grid (quiet ring included).
+
+    Returns:
+        The text and error-correction level, with the corners of the redrawn
+        symbol (callers put the frame's corners in), or None.
+    """
     for bits in _equalize(samples):
         found = zxing_read(_render(bits), pure=True, stage="refine")
         if found:
-            return found[0].text
+            return dataclasses.replace(found[0], version=1)
     return None
 
 
@@ -594,24 +601,24 @@ def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> Refin
         cx, cy = quad.mean(axis=0)
         if _near(cx, cy, found + unread_at, 0.5):
             continue
-        text = decode_samples(grid)
-        if text is None:
+        read = decode_samples(grid)
+        if read is None:
             failed.append(quad)
             unread_at.append(Detection(text="", corners=_as_quad(quad), stage="refine"))
         else:
-            found.append(Detection(text=text, corners=_as_quad(quad), stage="refine", version=1))
+            found.append(dataclasses.replace(read, corners=_as_quad(quad)))
     if failed:
         polished = polish_grids(img, np.stack(failed))
         for quad, grid in zip(polished, grid_samples(img, polished), strict=True):
-            text = decode_samples(grid)
-            if text is None and zbar_available():
+            read = decode_samples(grid)
+            if read is None and zbar_available():
                 text = _zbar_crop(grey, quad)
-            if text is None:
+                if text is not None:
+                    read = Detection(text=text, corners=_as_quad(quad), stage="refine", version=1)
+            if read is None:
                 unread.append(_as_quad(quad))
             else:
-                found.append(
-                    Detection(text=text, corners=_as_quad(quad), stage="refine", version=1)
-                )
+                found.append(dataclasses.replace(read, corners=_as_quad(quad)))
     return RefineOutcome(tuple(found), len(candidates), tuple(unread))
 
 
