@@ -121,6 +121,26 @@ def cmd_scan(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_watch(args: argparse.Namespace) -> int:
+    import itertools
+
+    from vision.capture import CaptureError, VideoSource
+    from vision.games import game_vision
+    from vision.pipeline import watch
+
+    source = int(args.camera) if args.camera.isdigit() else args.camera
+    try:
+        with VideoSource(source, resolution=args.resolution) as camera:
+            frames = itertools.islice(camera, args.frames)
+            for reading in watch(frames, game_vision(args.game), window=args.window):
+                print(json.dumps(reading.to_json(), ensure_ascii=False), flush=True)
+    except CaptureError as exc:
+        raise BadInput(str(exc)) from exc
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from vision.calibrate import measure
     from vision.capture import CaptureError, read_image
@@ -270,6 +290,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("images", nargs="+", help="photos of the table (one still table)")
     p.add_argument("--overlay", help="write the last photo with every tag boxed to this file")
     p.set_defaults(func=cmd_scan)
+
+    p = sub.add_parser("watch", help="watch the table and print a reading each time it changes")
+    p.add_argument("game", choices=game_ids)
+    p.add_argument(
+        "--camera", required=True, help="camera index (0), stream URL, or a recorded video file"
+    )
+    p.add_argument("--window", type=int, default=10, help="frames voted over (default 10)")
+    p.add_argument("--frames", type=int, help="stop after this many frames")
+    p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
+    p.set_defaults(func=cmd_watch)
 
     p = sub.add_parser(
         "calibrate",

@@ -114,3 +114,51 @@ def test_overlay_outlines_the_mat() -> None:
     x, y = np.round(result.poses[0].outline[0]).astype(int)
     patch = out[y - 3 : y + 4, x - 3 : x + 4].reshape(-1, 3).astype(int)
     assert any(np.abs(patch - (220, 120, 30)).max(axis=1) < 40)
+
+
+def test_companion_watch_prints_a_reading_per_change(tmp_path: Path) -> None:
+    def frame(pieces: list[tuple[str, float]]) -> np.ndarray:  # type: ignore[type-arg]
+        table = [_on_dock(0, piece, at) for piece, at in pieces]
+        return render_mat_scene(
+            PENTAGON, table, module_mm=1.95, px_per_mm=2.05, width=1920, height=1080
+        ).image
+
+    before = frame([("FERRY1", -30.0), ("LIOM1", 28.0)])
+    after = frame([("FERRY1", -30.0)])
+    video = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 5, (1920, 1080))
+    for image in [before] * 3 + [after] * 3:
+        writer.write(image)
+    writer.release()
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "watch",
+            "noah",
+            "--camera",
+            str(video),
+            "--window",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    readings = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["zones"] for r in readings] == [
+        {"pentagon.dock0": ["FERRY1", "LIOM1"]},
+        {"pentagon.dock0": ["FERRY1"]},
+    ]
+
+
+def test_companion_watch_reports_a_missing_camera() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "watch", "noah", "--camera", "57"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 2 and "cannot open camera 57" in out.stderr
