@@ -172,8 +172,12 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             for t in report.tags
         ],
     }
-    if args.mm_per_px is not None:
-        out["smallest_tag_mm"] = round(report.smallest_tag_mm(args.mm_per_px), 1)
+    mm_per_px = args.mm_per_px if args.mm_per_px is not None else report.mm_per_px
+    if report.sheet_tags_mm:
+        out["sheet_tags_read_mm"] = list(report.sheet_tags_mm)
+    if mm_per_px is not None:
+        out["mm_per_px"] = round(mm_per_px, 3)
+        out["smallest_tag_mm"] = round(report.smallest_tag_mm(mm_per_px), 1)
     _print(out)
     return EXIT_OK
 
@@ -309,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--mm-per-px",
         type=float,
-        help="table millimetres per pixel at the far edge, to print the smallest tag size",
+        help="table millimetres per pixel at the far edge (default: from the sheet's markers)",
     )
     p.set_defaults(func=cmd_calibrate)
 
