@@ -60,3 +60,21 @@ def test_reading_equals_ground_truth(game: str) -> None:
     }
     assert reading.issues == ()
     assert reading.mats == (mat.id,)
+
+
+def test_two_mats_in_one_frame_are_told_apart() -> None:
+    vision = game_vision("animals_on_board")
+    ark1, ark2 = (next(m for m in vision.mats if m.id == key) for key in ("ark1", "ark2"))
+    catalog = engines.GAMES["animals_on_board"].CATALOG
+    a, b = [c.id for c in catalog if c.kind == "tile"][:2]
+    halves = []
+    for mat, piece in ((ark1, a), (ark2, b)):
+        zone = mat.zones[0]
+        spot = tuple(np.mean(zone.polygon, axis=0))
+        tag = (payload.encode("animals_on_board", piece), spot, 0.0)
+        halves.append(
+            render_mat_scene(mat, [tag], module_mm=1.6, px_per_mm=2.5, width=960, height=1080).image  # type: ignore[list-item]
+        )
+    reading = read_frame(np.hstack(halves), vision).reading
+    assert reading.mats == ("ark1", "ark2")
+    assert reading.zones == {ark1.zones[0].id: (a,), ark2.zones[0].id: (b,)}
