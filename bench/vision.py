@@ -153,7 +153,7 @@ def main() -> None:
 
 def _row(label: str, frames: str, cells: list[str], target: str) -> None:
     print(
-        f"| {label:<38} | {frames:>6} | "
+        f"| {label:<40} | {frames:>6} | "
         + " | ".join(f"{c:>15}" for c in cells)
         + f" | {target:>9} |"
     )
