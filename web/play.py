@@ -9,6 +9,7 @@ within a second of a change.
 
 from __future__ import annotations
 
+import base64
 import json
 import time
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion import boards
+from companion import boards, scanning
 from companion.catalog_info import piece
 from companion.games import EngineError, IllegalMove, InvalidMove
 from companion.games import advice as advise
@@ -130,6 +131,7 @@ def _seat_page(
         page=url_for("play.seat", table_id=table.id, token=seat.token),
         post=url_for("play.seat_move", table_id=table.id, token=seat.token),
         check_url=url_for("play.seat_check", table_id=table.id, token=seat.token),
+        scan_url=url_for("play.seat_scan", table_id=table.id, token=seat.token),
         **_context(table, seat.player),
     )
 
@@ -178,6 +180,44 @@ def seat_check(table_id: str, token: str) -> Page:
     if wants_json():
         return jsonify(verdict)
     return _seat_page(table, s, verdict=verdict)
+
+
+@bp.post("/t/<table_id>/seat/<token>/scan")
+def seat_scan(table_id: str, token: str) -> Page:
+    """A photo of the table: the overlay, the reading, and the moves it suggests."""
+    table, s = _seat(table_id, token)
+    upload = request.files.get("photo")
+    if upload is None or not upload.filename:
+        abort(400, "choose or take a photo of the table first")
+    result = scanning.scan(table, upload.read(), actor=s.player)
+    if wants_json():
+        return jsonify(
+            {
+                "reading": result.reading,
+                "new": list(result.new),
+                "candidates": [m.to_json() for m in result.candidates],
+            }
+        )
+    lang = pick_language()
+    buttons = [
+        present.MoveButton(
+            present.move_label(table.game, m.to_json(), lang),
+            m.notation(),
+            json.dumps(m.to_json(), separators=(",", ":"), ensure_ascii=False),
+        )
+        for m in result.candidates
+    ]
+    return render_template(
+        "scan.html",
+        seat=s,
+        scan=result,
+        overlay=base64.b64encode(result.overlay_png).decode("ascii"),
+        buttons=buttons,
+        more=0,
+        page=url_for("play.seat", table_id=table.id, token=s.token),
+        post=url_for("play.seat_move", table_id=table.id, token=s.token),
+        **_context(table, s.player),
+    )
 
 
 def _seat_json(table: Table, s: Seat) -> dict[str, Any]:
