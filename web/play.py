@@ -9,6 +9,7 @@ within a second of a change.
 
 from __future__ import annotations
 
+import base64
 import json
 import time
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion import boards, photos
+from companion import boards, photos, scanning
 from companion.catalog_info import piece
 from companion.games import EngineError, IllegalMove, InvalidMove
 from companion.games import advice as advise
@@ -132,6 +133,7 @@ def _seat_page(
         page=url_for("play.seat", table_id=table.id, token=seat.token),
         post=url_for("play.seat_move", table_id=table.id, token=seat.token),
         check_url=url_for("play.seat_check", table_id=table.id, token=seat.token),
+        scan_url=url_for("play.seat_scan", table_id=table.id, token=seat.token),
         **_context(table, seat.player),
     )
 
@@ -186,6 +188,44 @@ def seat_check(table_id: str, token: str) -> Page:
     if wants_json():
         return jsonify(verdict)
     return _seat_page(table, s, verdict=verdict)
+
+
+@bp.post("/t/<table_id>/seat/<token>/scan")
+def seat_scan(table_id: str, token: str) -> Page:
+    """A photo of the table: the overlay, the reading, and the moves it suggests."""
+    table, s = _seat(table_id, token)
+    upload = request.files.get("photo")
+    if upload is None or not upload.filename:
+        abort(400, "choose or take a photo of the table first")
+    result = scanning.scan(table, upload.stream.read(photos.MAX_PHOTO_BYTES + 1), actor=s.player)
+    if wants_json():
+        return jsonify(
+            {
+                "reading": result.reading,
+                "new": list(result.new),
+                "candidates": [m.to_json() for m in result.candidates],
+            }
+        )
+    lang = pick_language()
+    buttons = [
+        present.MoveButton(
+            present.move_label(table.game, m.to_json(), lang),
+            m.notation(),
+            json.dumps(m.to_json(), separators=(",", ":"), ensure_ascii=False),
+        )
+        for m in result.candidates
+    ]
+    return render_template(
+        "scan.html",
+        seat=s,
+        scan=result,
+        overlay=base64.b64encode(result.overlay_png).decode("ascii"),
+        buttons=buttons,
+        more=0,
+        page=url_for("play.seat", table_id=table.id, token=s.token),
+        post=url_for("play.seat_move", table_id=table.id, token=s.token),
+        **_context(table, s.player),
+    )
 
 
 def _seat_json(table: Table, s: Seat) -> dict[str, Any]:
@@ -254,27 +294,6 @@ def host_undo(table_id: str, token: str) -> Page:
         abort(400, "the request does not say which version of the table it was made on")
     store().undo(table.id, version=version)
     return redirect(url_for("play.host", table_id=table.id, token=token), 303)
-
-
-@bp.post("/t/<table_id>/host/<token>/photo")
-def host_photo(table_id: str, token: str) -> Page:
-    """A photo of the table (multipart field ``photo``, or the image as the body): the mats seen.
-
-    Bad photos get a 4xx with the check that refused them (``companion.photos``).
-    """
-    table = _host(table_id, token)
-    upload = request.files.get("photo")
-    if upload is not None:
-        data = upload.stream.read(photos.MAX_PHOTO_BYTES + 1)
-    elif request.mimetype.startswith("image/"):
-        data = request.get_data(cache=False)
-    else:
-        abort(400, "the request carries no photo (a form field 'photo' or an image body)")
-    photo = photos.inspect(data, table.game)
-    if wants_json():
-        return jsonify(photo.to_json())
-    back = url_for("play.host", table_id=table.id, token=token)
-    return render_template("photo.html", photo=photo, back=back)
 
 
 @bp.get("/t/<table_id>/host/<token>/state.json")

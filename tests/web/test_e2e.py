@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from werkzeug.serving import make_server
 
 from companion.sessions import TableStore
+from tests.web.test_scan import photo_of_noah
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -248,6 +249,26 @@ def test_the_host_undoes_a_move_and_the_phones_follow(
     after = player.locator("ul.moves button").evaluate_all("bs => bs.map(b => b.dataset.notation)")
     assert after == before
     assert store.load(table.id).state == table.state
+
+
+def test_a_phone_photo_of_the_table_is_read_and_applied(
+    server: str, browser: Browser, store: TableStore, tmp_path: Path
+) -> None:
+    table = store.create("noah", PLAYERS)  # the table deals: it asks for the first ferry card
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes(photo_of_noah({0: "BEAM1"}))
+    seat = next(s for s in table.seats if s.player == "bob")
+    page = phone(browser)
+    page.goto(f"{server}/t/{table.id}/seat/{seat.token}")
+    page.set_input_files('form.scan input[name="photo"]', str(photo))
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.click("form.scan button")
+    assert page.locator('[data-piece="BEAM1"]').count() == 1
+    shot(page, "noah-scan")
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.click('button[data-notation="ferry BEAM1"]')
+    at_version(page, 1)
+    assert "Face up on the next ferry: Bear (male)" in page.inner_text(".history")
 
 
 GALLERY_GAMES = ["hare_tortoise", "ark_nova"]

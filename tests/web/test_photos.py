@@ -1,9 +1,9 @@
-"""Bad photos at the host's photo route, on a real threaded server that keeps serving.
+"""Bad photos at a seat's photo route (``/scan``), on a real threaded server that keeps serving.
 
 A non-image, a truncated JPEG, a 20000 x 20000 decompression bomb, an upload
 over the size limit and a photo with no mat each get a clear 4xx with a code
-and a reason; a photo with the game's fiducials in it gets the mats it shows.
-After every refusal the server still answers the table.
+and a reason; a photo of the mat is read. After every refusal the server still
+answers the table.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ import pytest
 
 from companion import photos
 from companion.sessions import Table, TableStore
-from printables.mats import ARUCO_DICTIONARY, mats_of
+from printables.mats import ARUCO_DICTIONARY
 from tests.web.phone import Answer, Phone, serving
+from tests.web.test_scan import photo_of_noah
 
 PLAYERS = ["ann", "bob", "cy"]
 
@@ -32,7 +33,7 @@ def jpeg(image: np.ndarray) -> bytes:
 
 
 def table_photo(marker_ids: list[int]) -> bytes:
-    """A photo-like picture: a grey table with the given ArUco fiducials printed on paper."""
+    """A photo-like picture: a grey table with the given ArUco fiducials on white paper."""
     rng = np.random.default_rng(1)
     image = rng.normal(120, 12, (900, 1200)).clip(0, 255).astype(np.uint8)
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICTIONARY))
@@ -90,7 +91,7 @@ def send(
         + data
         + f"\r\n--{boundary}--\r\n".encode()
     )
-    path = f"/t/{table.id}/host/{table.host_token}/photo"
+    path = f"/t/{table.id}/seat/{table.seats[0].token}/scan"
     answer = phone.request(
         "POST",
         path,
@@ -124,7 +125,7 @@ def test_a_truncated_jpeg_is_refused(site: tuple[Phone, Table]) -> None:
     phone, table = site
     whole = table_photo([0, 1, 2, 3])
     reason = refused(send(phone, table, whole[: len(whole) * 2 // 3]), 400, "photo.damaged")
-    assert "cut short" in reason
+    assert "truncated" in reason
 
 
 def test_a_decompression_bomb_is_refused_from_its_header(site: tuple[Phone, Table]) -> None:
@@ -160,43 +161,22 @@ def test_a_photo_without_mats_is_refused(site: tuple[Phone, Table]) -> None:
     assert "from above" in reason
 
 
-def test_another_games_mats_are_named(site: tuple[Phone, Table]) -> None:
+def test_a_photo_of_the_mat_is_read(site: tuple[Phone, Table]) -> None:
     phone, table = site
-    hare = mats_of("hare_tortoise")[0].first_marker
-    reason = refused(send(phone, table, table_photo([hare, hare + 1])), 422, "photo.foreign_mats")
-    assert "hare_tortoise" in reason
-
-
-def test_a_photo_with_the_mat_says_what_it_sees(site: tuple[Phone, Table]) -> None:
-    phone, table = site
-    pentagon = mats_of("noah")[0]
-    ids = [m.id for m in pentagon.markers[:5]]
-    answer = send(phone, table, table_photo(ids))
+    answer = send(phone, table, photo_of_noah({}))
     assert answer.status == 200, answer.text
-    assert answer.json() == {
-        "format": "JPEG",
-        "width": 1200,
-        "height": 900,
-        "mats": [
-            {"key": "pentagon", "name": pentagon.names["en"], "markers": 5, "of": 8},
-        ],
-    }
+    assert answer.json()["reading"]["mats"] == ["pentagon"]
 
 
-def test_the_host_page_form_answers_with_a_page(site: tuple[Phone, Table]) -> None:
+def test_refusals_on_the_page_name_the_check(site: tuple[Phone, Table]) -> None:
     phone, table = site
-    host = phone.get(f"/t/{table.id}/host/{table.host_token}").text
-    assert f'action="/t/{table.id}/host/{table.host_token}/photo"' in host
-    assert 'name="photo"' in host and 'enctype="multipart/form-data"' in host
-    ids = [m.id for m in mats_of("noah")[0].markers[:3]]
-    page = send(phone, table, table_photo(ids), accept="text/html")
-    assert page.status == 200 and 'data-mat="pentagon"' in page.text
-    assert "3 of its 8 corner squares" in page.text
     bad = send(phone, table, b"GIF89a", accept="text/html")
     assert bad.status == 415 and "<code>photo.not_an_image</code>" in bad.text
+    bomb = send(phone, table, png_bomb(20_000), "image/png", accept="text/html")
+    assert bomb.status == 413 and "<code>photo.too_many_pixels</code>" in bomb.text
 
 
-def test_photos_need_the_host_token(site: tuple[Phone, Table]) -> None:
+def test_photos_need_a_seat_token(site: tuple[Phone, Table]) -> None:
     phone, table = site
-    answer = phone.post_raw(f"/t/{table.id}/host/{'x' * 43}/photo", table_photo([0]), "image/jpeg")
+    answer = phone.post_raw(f"/t/{table.id}/seat/{'x' * 43}/scan", table_photo([0]), "image/jpeg")
     assert answer.status == 403

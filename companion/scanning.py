@@ -1,0 +1,106 @@
+"""A photo of the table, read by vision and compared with a table's game.
+
+The phone uploads a photo; vision (``vision.pipeline.read_frame``) reads the
+tagged pieces into a ``TableReading`` with its issues and draws the overlay.
+The comparison with the game is deliberately modest: the pieces the photo
+shows that the public table does not have yet are "new", and the legal moves
+that name a new piece are offered to the player as what the photo most
+likely shows (a card dealt face up onto a ferry, a card played). The player
+confirms one, or types the move (fixing the reading).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+
+from companion.photos import BadPhoto, header
+from companion.sessions import Table
+from engines.core import Move
+from vision.capture import CaptureError, decode_image
+from vision.games import game_vision
+from vision.overlay import draw
+from vision.pipeline import read_frame
+from vision.reading import ISSUE_CODES
+
+OVERLAY_WIDTH_PX = 1280
+"""The overlay is shrunk to this width for a phone screen (a 12 MP photo is 4000 wide)."""
+
+
+@dataclass(frozen=True)
+class Scan:
+    """What a photo showed, and the moves it suggests.
+
+    Attributes:
+        reading: the ``TableReading`` JSON (``docs/formats/reading.md``).
+        overlay_png: the photo with every tag boxed (green placed, red with the reason).
+        new: pieces on the photo that the public table does not show yet.
+        candidates: legal moves now that name a new piece.
+    """
+
+    reading: dict[str, Any]
+    overlay_png: bytes
+    new: tuple[str, ...]
+    candidates: tuple[Move, ...]
+
+    @property
+    def issues(self) -> list[dict[str, Any]]:
+        return [
+            {**issue, "meaning": ISSUE_CODES.get(str(issue.get("code")), "")}
+            for issue in self.reading.get("issues", [])
+        ]
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _strings(v)
+
+
+def scan(table: Table, data: bytes, *, actor: str) -> Scan:
+    """Read a photo of ``table`` and suggest the moves it shows for ``actor``.
+
+    Raises:
+        BadPhoto: the bytes are empty, too many, not an image, too many pixels
+            (all from the header, before decoding), corrupt or truncated, or
+            the photo shows no mat of the game; ``code`` says which.
+    """
+    header(data)
+    try:
+        image = decode_image(data, "the photo")
+    except CaptureError as exc:
+        raise BadPhoto("photo.damaged", str(exc)) from exc
+    result = read_frame(image, game_vision(table.game))
+    reading = result.reading
+    if not reading.mats:
+        raise BadPhoto(
+            "photo.no_mats",
+            "no mat of the game shows in the photo: take it from above with the whole mat, "
+            "its black corner squares included, in the picture",
+            422,
+        )
+    picture = draw(image, reading, result.poses)
+    height, width = picture.shape[:2]
+    if width > OVERLAY_WIDTH_PX:
+        size = (OVERLAY_WIDTH_PX, round(height * OVERLAY_WIDTH_PX / width))
+        picture = cv2.resize(picture, size, interpolation=cv2.INTER_AREA)
+    ok, png = cv2.imencode(".png", picture)
+    if not ok:
+        raise BadPhoto("photo.overlay", "the overlay of this photo could not be drawn")
+    shown = set(_strings(table.state.view(None)))
+    new = tuple(sorted(p for p in reading.pieces() if p not in shown))
+    candidates: tuple[Move, ...] = ()
+    if new and table.may_move(actor):
+        wanted = set(new)
+        candidates = tuple(
+            m for m in table.state.legal_moves() if wanted & set(_strings(m.to_json()))
+        )
+    return Scan(reading.to_json(), png.tobytes(), new, candidates)

@@ -1,0 +1,653 @@
+"""Refinement: read the small, blurred version-1 tags the decoders missed.
+
+zxing-cpp and ZBar lose codes below about 3 px per module because their
+binarizers and finder-pattern scanners need crisp 1-module runs. A tag of our
+own is a QR version-1 symbol, and a third of its 21 x 21 modules are fixed by
+the standard (finder patterns, separators, timing patterns, the dark module)
+and it sits in a light quiet zone. The refinement uses that knowledge:
+
+1. **Candidates**: busy regions of the frame that no decoder read are
+   searched for finder patterns (a light square ring closed by a dark one,
+   its centre darker than the ring); three finders 14 modules apart at a
+   right angle give a rough symbol outline.
+2. **Grid fit**: for each of the four orientations, a homography from module
+   coordinates to the frame is scored by the correlation of the fixed
+   modules' grey levels with what the standard puts there; the best is
+   refined by coordinate descent on the four corners to a fraction of a
+   module (this rectifies perspective at sub-pixel precision). All outlines
+   of a frame are fitted in one batch.
+3. **Equalize and decode**: every module centre is sampled; a linear model of
+   the blur (each sample = the module + its neighbours' spill) is fitted on
+   the fixed modules and inverted by decision feedback, which sharpens
+   exactly as much as this tag is blurred. The bits are redrawn as a clean,
+   upscaled symbol and decoded by zxing-cpp, whose Reed-Solomon correction
+   repairs the few modules still wrong.
+4. Symbols that fit but do not decode are re-fitted on all their modules
+   (the data modules as read so far), decoded again, then tried with ZBar on
+   a rectified, sharpened crop; what still fails is reported as unread.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+
+from vision.config import QR_V1_MODULES, DetectConfig
+from vision.detect import Detection, zbar_available, zbar_read, zxing_read
+from vision.types import FloatArray, Quad, U8Array
+
+N = QR_V1_MODULES
+_UNIT_SQUARE = np.array([[0, 0], [N, 0], [N, N], [0, N]], np.float32)
+_RENDER_PX = 4  # pixels per module of the redrawn symbol: zxing-cpp reads it exactly
+_RENDER_QUIET = 4  # modules of quiet zone around the redrawn symbol (ISO/IEC 18004, 6.3.8)
+_FIT_STEPS = 12  # most coordinate-descent steps of the grid fit
+
+
+@dataclass(frozen=True)
+class RefineOutcome:
+    """What the refinement added.
+
+    Attributes:
+        detections: Codes it decoded.
+        candidates: Symbol outlines it examined.
+        unread: Outlines that fit a version-1 grid but did not decode.
+    """
+
+    detections: tuple[Detection, ...]
+    candidates: int
+    unread: tuple[Quad, ...]
+
+
+@cache
+def _layout() -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Fixed modules of a version-1 symbol on a 23 x 23 grid (quiet ring included).
+
+    Returns:
+        ``known`` (23, 23) bool, ``value`` (23, 23) float with 1 for light and
+        0 for dark where known, and ``coords`` (M, 2) of the known modules'
+        centres in module units (x, y), ``[0, 21]`` being the symbol.
+    """
+    g = N + 2
+    known = np.zeros((g, g), bool)
+    value = np.zeros((g, g), np.float64)
+    known[0, :] = known[-1, :] = known[:, 0] = known[:, -1] = True  # quiet zone
+    value[0, :] = value[-1, :] = value[:, 0] = value[:, -1] = 1.0
+    for r0, c0 in ((0, 0), (0, N - 7), (N - 7, 0)):
+        for r in range(-1, 8):
+            for c in range(-1, 8):
+                rr, cc = r0 + r, c0 + c
+                if not (0 <= rr < N and 0 <= cc < N):
+                    continue
+                ring = max(abs(r - 3), abs(c - 3))
+                known[rr + 1, cc + 1] = True
+                value[rr + 1, cc + 1] = 1.0 if ring in (2, 4) else 0.0
+    for i in range(8, N - 8):  # timing patterns: dark on even indices
+        for rr, cc in ((6, i), (i, 6)):
+            known[rr + 1, cc + 1] = True
+            value[rr + 1, cc + 1] = float(i % 2)
+    known[N - 8 + 1, 8 + 1] = True  # the dark module at (4V + 9, 8)
+    value[N - 8 + 1, 8 + 1] = 0.0
+    rows, cols = np.nonzero(known)
+    coords = np.stack([cols - 1 + 0.5, rows - 1 + 0.5], axis=1)
+    return known, value, coords
+
+
+def _homographies(quads: FloatArray) -> FloatArray:
+    """Homographies (P, 3, 3) from module coordinates to each quad (P, 4, 2).
+
+    Solved as one batch of 8 x 8 systems (the same equations as
+    ``cv2.getPerspectiveTransform``), since the grid fit tries 16 at a time.
+    """
+    p = len(quads)
+    a = np.zeros((p, 8, 8))
+    b = quads.reshape(p, 8)
+    for k, (u, v) in enumerate(_UNIT_SQUARE.astype(np.float64)):
+        x, y = quads[:, k, 0], quads[:, k, 1]
+        a[:, 2 * k, 0], a[:, 2 * k, 1], a[:, 2 * k, 2] = u, v, 1
+        a[:, 2 * k, 6], a[:, 2 * k, 7] = -u * x, -v * x
+        a[:, 2 * k + 1, 3], a[:, 2 * k + 1, 4], a[:, 2 * k + 1, 5] = u, v, 1
+        a[:, 2 * k + 1, 6], a[:, 2 * k + 1, 7] = -u * y, -v * y
+    h = np.linalg.solve(a, b[..., None])[..., 0]
+    return np.concatenate([h, np.ones((p, 1))], axis=1).reshape(p, 3, 3)
+
+
+def _project(quads: FloatArray, coords: FloatArray) -> FloatArray:
+    """Frame positions (P, M, 2) of module coordinates through each quad's homography."""
+    pts = np.concatenate([coords, np.ones((len(coords), 1))], axis=1)
+    proj = pts @ _homographies(quads).transpose(0, 2, 1)
+    return np.asarray(proj[..., :2] / proj[..., 2:3], np.float32)
+
+
+def _remap(img: FloatArray, xy: FloatArray) -> FloatArray:
+    """Bilinear samples of ``img`` at positions (P, M, 2): (P, M)."""
+    out = cv2.remap(img, xy[..., 0], xy[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return np.asarray(out, np.float64).reshape(xy.shape[0], -1)
+
+
+def _sample(img: FloatArray, quads: FloatArray, coords: FloatArray) -> FloatArray:
+    """Bilinear samples of ``img`` at module coordinates through each quad: (P, M)."""
+    return _remap(img, _project(quads, coords))
+
+
+def _trial_shifts(coords: FloatArray) -> FloatArray:
+    """How each of the 16 one-coordinate corner moves shifts each module point: (16, M, 2).
+
+    Over a few dozen pixels a corner move shifts the points bilinearly in
+    the module coordinates, which spares a homography per trial.
+    """
+    m = len(coords)
+    s, t = coords[:, 0] / N, coords[:, 1] / N
+    weights = np.stack([(1 - s) * (1 - t), s * (1 - t), s * t, (1 - s) * t], axis=1)  # (M, 4)
+    shifts = np.zeros((16, m, 2), np.float32)
+    for i in range(8):
+        corner, axis = divmod(i, 2)
+        shifts[2 * i, :, axis] = weights[:, corner]
+        shifts[2 * i + 1, :, axis] = -weights[:, corner]
+    return shifts
+
+
+def _scores(samples: FloatArray, expected: FloatArray) -> FloatArray:
+    """Pearson correlation of each row of samples with the expected values.
+
+    ``expected`` is one row for all samples (M,) or one row per sample row (P, M).
+    """
+    s = samples - samples.mean(axis=1, keepdims=True)
+    e = expected - expected.mean(axis=-1, keepdims=True)
+    denom = np.sqrt((s * s).sum(axis=1) * (e * e).sum(axis=-1)) + 1e-9
+    return np.asarray((s * e).sum(axis=1) / denom)
+
+
+_DELTAS = np.zeros((16, 4, 2))
+for _i in range(8):
+    _DELTAS[2 * _i, _i // 2, _i % 2] = 1
+    _DELTAS[2 * _i + 1, _i // 2, _i % 2] = -1
+
+
+def fit_grids(
+    img: FloatArray, quads: FloatArray, min_start: float = -1.0
+) -> tuple[FloatArray, FloatArray]:
+    """Fit version-1 module grids to rough symbol outlines, all at once.
+
+    For each outline the best of its four rotations is taken, then its eight
+    corner coordinates are refined by coordinate descent, from a quarter of
+    a module down to a sixteenth, maximizing the correlation of the fixed
+    modules; every coordinate that gains moves in the same step. All
+    outlines are refined together, so the cost of a step does not grow with
+    their number.
+
+    Args:
+        img: Grey image, float32.
+        quads: Rough outlines (K, 4, 2), each clockwise on screen, in any rotation.
+        min_start: Outlines whose best rotation scores less are returned as
+            they are, unrefined.
+
+    Returns:
+        The refined corners (K, 4, 2), top-left of the code first, clockwise,
+        and the correlation (K,) of the fixed modules with the standard's, -1..1.
+    """
+    known, value, coords = _layout()
+    expected = value[known]
+    k = len(quads)
+    rotations = np.stack([np.roll(quads, -r, axis=1) for r in range(4)], axis=1)
+    scores = _scores(_sample(img, rotations.reshape(-1, 4, 2), coords), expected).reshape(k, 4)
+    pick = np.argmax(scores, axis=1)
+    best = rotations[np.arange(k), pick].astype(np.float64)
+    score = scores[np.arange(k), pick]
+    # outlines that start far from any symbol are not worth refining
+    go = score >= min_start
+    if go.any():
+        best[go], score[go] = _descend(
+            img,
+            best[go],
+            score[go],
+            coords,
+            np.broadcast_to(expected, (int(go.sum()), len(expected))),
+            0.25,
+        )
+    return best, score
+
+
+def _descend(
+    img: FloatArray,
+    best: FloatArray,
+    score: FloatArray,
+    coords: FloatArray,
+    expected: FloatArray,
+    first_step: float,
+) -> tuple[FloatArray, FloatArray]:
+    """Coordinate descent of quads (K, 4, 2) on the correlation with ``expected`` (K, M).
+
+    Steps start at ``first_step`` modules and halve down to a sixteenth. The
+    16 one-coordinate moves are tried on bilinearly shifted points; then both
+    the move of every gaining coordinate at once and the best single move are
+    scored through their exact homographies, and the better is kept if it
+    gains.
+    """
+    k = len(best)
+    shifts = _trial_shifts(coords)
+    side = np.mean(np.linalg.norm(best - np.roll(best, 1, axis=1), axis=2), axis=1)
+    step = first_step * side / N
+    floor = 0.06 * side / N
+    active = np.ones(k, bool)
+    for _ in range(_FIT_STEPS):
+        idx = np.nonzero(active)[0]
+        if len(idx) == 0:
+            break
+        b, st, e = best[idx], step[idx], expected[idx]
+        base = _project(b, coords)
+        shifted = base[:, None] + shifts[None] * st[:, None, None, None].astype(np.float32)
+        s = _scores(
+            _remap(img, shifted.reshape(-1, len(coords), 2)), np.repeat(e, 16, axis=0)
+        ).reshape(-1, 16)
+        gain = s.reshape(-1, 8, 2) - score[idx, None, None]
+        sign = np.where(gain[..., 0] >= gain[..., 1], 1.0, -1.0)
+        joint = np.where(gain.max(axis=2) > 0, sign, 0.0).reshape(-1, 4, 2)
+        single = np.argmax(s, axis=1)
+        moves = np.stack([joint, _DELTAS[single]])  # (2, K, 4, 2): all gaining moves, the best one
+        moved = b[None] + moves * st[None, :, None, None]
+        exact = _scores(
+            _sample(img, moved.reshape(-1, 4, 2), coords), np.concatenate([e, e])
+        ).reshape(2, -1)
+        pick = np.argmax(exact, axis=0)
+        gained = exact[pick, np.arange(len(idx))] > score[idx] + 1e-4
+        rows = np.arange(len(idx))[gained]
+        best[idx[gained]] = moved[pick[gained], rows]
+        score[idx[gained]] = exact[pick[gained], rows]
+        step[idx[~gained]] /= 2
+        active[idx[~gained & (st / 2 < floor[idx])]] = False
+    return best, score
+
+
+def _neighbours(bits: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Sums of each module's 4 side and 4 corner neighbours; light beyond the grid."""
+    p = np.ones((bits.shape[0] + 2, bits.shape[1] + 2))
+    p[1:-1, 1:-1] = bits
+    side = p[:-2, 1:-1] + p[2:, 1:-1] + p[1:-1, :-2] + p[1:-1, 2:]
+    corner = p[:-2, :-2] + p[:-2, 2:] + p[2:, :-2] + p[2:, 2:]
+    return side, corner
+
+
+@cache
+def blur_model() -> tuple[FloatArray, FloatArray]:
+    """Where the blur model is fitted, and the pseudo-inverse that fits it.
+
+    The model is ``sample = c_self * x + c_side * (side neighbours) +
+    c_corner * (corner neighbours) + c0`` with x = 1 for light; it is fitted
+    on fixed modules whose neighbours are all fixed too, so its design
+    matrix is the same for every symbol.
+    """
+    known, value, _ = _layout()
+    inner = known.copy()
+    inner[0, :] = inner[-1, :] = inner[:, 0] = inner[:, -1] = False
+    side, corner = _neighbours(np.where(known, value, 0.5))
+    known_side, known_corner = _neighbours(known.astype(np.float64))
+    full = inner & (known_side == 4) & (known_corner == 4)
+    design = np.stack([value[full], side[full], corner[full], np.ones(int(full.sum()))], axis=1)
+    return full, np.linalg.pinv(design)
+
+
+def _equalize(samples: FloatArray) -> list[FloatArray]:
+    """Module bits (1 = dark) from the sampled 23 x 23 grid, by several detectors.
+
+    The first detector inverts the fitted blur model by decision feedback;
+    the others threshold the raw samples between the fixed dark and light
+    levels.
+    """
+    known, value, _ = _layout()
+    full, fit = blur_model()
+    dark = samples[known & (value == 0)].mean()
+    light = samples[known & (value == 1)].mean()
+    mid = (dark + light) / 2
+    guesses: list[FloatArray] = []
+    c_self, c_side, c_corner, c0 = fit @ samples[full]
+    if c_self > 1e-6:
+        x = np.where(known, value, (samples > mid).astype(np.float64))
+        for _ in range(4):
+            side, corner = _neighbours(x)
+            est = (samples - c0 - c_side * side - c_corner * corner) / c_self
+            x = np.where(known, value, (est > 0.5).astype(np.float64))
+        guesses.append(1 - x[1:-1, 1:-1])
+    for shift in (0.0, -0.12, 0.12):
+        t = mid + shift * (light - dark)
+        guesses.append(1 - np.where(known, value, (samples > t).astype(np.float64))[1:-1, 1:-1])
+    return guesses
+
+
+def _render(bits: FloatArray) -> U8Array:
+    """A clean symbol image from module bits (1 = dark), with its quiet zone."""
+    small = ((1 - bits) * 255).astype(np.uint8)
+    big = cv2.resize(small, None, fx=_RENDER_PX, fy=_RENDER_PX, interpolation=cv2.INTER_NEAREST)
+    pad = _RENDER_QUIET * _RENDER_PX
+    return np.asarray(cv2.copyMakeBorder(big, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255))
+
+
+@cache
+def _centres() -> FloatArray:
+    """Module-centre coordinates of the 23 x 23 grid (symbol and quiet ring), row by row."""
+    g = N + 2
+    grid = np.meshgrid(np.arange(g) - 1 + 0.5, np.arange(g) - 1 + 0.5)
+    return np.stack(grid, axis=-1).reshape(-1, 2)
+
+
+def grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
+    """Grey level at every module centre of each quad: (K, 23, 23)."""
+    g = N + 2
+    return _sample(img, quads, _centres()).reshape(len(quads), g, g)
+
+
+def decode_grid(img: FloatArray, quad: FloatArray) -> Detection | None:
+    """Decode the version-1 symbol whose corners (top-left first) are ``quad``."""
+    found = decode_samples(grid_samples(img, quad[None])[0])
+    return None if found is None else dataclasses.replace(found, corners=_as_quad(quad))
+
+
+def decode_samples(samples: FloatArray) -> Detection | None:
+    """Decode a version-1 symbol from its sampled 23 x 23 grid (quiet ring included).
+
+    Returns:
+        The text and error-correction level, with the corners of the redrawn
+        symbol (callers put the frame's corners in), or None.
+    """
+    for bits in _equalize(samples):
+        found = zxing_read(_render(bits), pure=True, stage="refine")
+        if found:
+            return dataclasses.replace(found[0], version=1)
+    return None
+
+
+def polish_grids(img: FloatArray, quads: FloatArray) -> FloatArray:
+    """Re-fit grids on all their modules, the data ones as currently read.
+
+    The fixed modules leave the corner without a finder pattern loosely
+    held; once most data modules are read right, the whole symbol holds it.
+    Used on symbols that fitted but did not decode.
+
+    Args:
+        img: Grey image, float32.
+        quads: Fitted corners (K, 4, 2), top-left of the code first.
+
+    Returns:
+        The re-fitted corners.
+    """
+    samples = grid_samples(img, quads)
+    expected = np.stack([_light_bits(s) for s in samples]).reshape(len(quads), -1)
+    score = _scores(samples.reshape(len(quads), -1), expected)
+    best, _ = _descend(img, quads.copy(), score, _centres(), expected, 0.2)
+    return best
+
+
+def _light_bits(samples: FloatArray) -> FloatArray:
+    """The 23 x 23 grid read as 1 = light, quiet ring and fixed modules included."""
+    known, value, _ = _layout()
+    bits = np.ones_like(samples)
+    bits[1:-1, 1:-1] = 1 - _equalize(samples)[0]
+    return np.where(known, value, bits)
+
+
+@dataclass(frozen=True)
+class Finder:
+    """A candidate finder pattern: its centre and module size, in frame pixels."""
+
+    x: float
+    y: float
+    module: float
+
+
+def textured_regions(
+    grey: U8Array, known: list[Detection], config: DetectConfig
+) -> list[tuple[int, int, int, int]]:
+    """Boxes of the frame busy enough to hold an unread symbol.
+
+    A QR symbol is dense in edges at any size a decoder can hope to read,
+    while table tops, card faces and shadows are not. The morphological
+    gradient is taken at half resolution (a 2 px module is still one pixel
+    there), averaged over 4 x 4-pixel cells, thresholded and eroded, and each
+    connected busy core becomes a box; areas of symbols already read are
+    blanked first. Scanning only these boxes keeps the refinement's cost in
+    proportion to what is left to read.
+
+    Args:
+        grey: The frame, 8-bit grey.
+        known: Detections already made.
+        config: Thresholds.
+
+    Returns:
+        Boxes ``(x0, y0, x1, y1)`` in frame pixels.
+    """
+    h, w = grey.shape[:2]
+    half = cv2.resize(grey, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    grad = cv2.morphologyEx(half, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    cell = cv2.resize(grad, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    for d in known:
+        cv2.fillConvexPoly(cell, (np.asarray(d.corners) / 4).astype(np.int32), 0)
+    # erosion keeps the solid cores of symbols and drops thin busy lines: card
+    # edges, the outlines left around symbols already read, lines of text
+    core = cv2.erode((cell >= config.texture_level).astype(np.uint8), np.ones((3, 3), np.uint8))
+    _, _, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
+    # a symbol of the smallest size spans 21 * 1.6 / 4 cells each way, less the erosion
+    min_span = (N * config.min_px_per_module / 4 - 2) * 0.8
+    margin = 3
+    boxes = []
+    for x, y, bw, bh, _ in stats[1:]:
+        if min(bw, bh) < min_span:
+            continue
+        x0, y0 = max(0, (x - margin) * 4), max(0, (y - margin) * 4)
+        x1, y1 = min(w, (x + bw + margin) * 4), min(h, (y + bh + margin) * 4)
+        boxes.append((int(x0), int(y0), int(x1), int(y1)))
+    return boxes
+
+
+def find_finders(
+    grey: U8Array, config: DetectConfig, offset: tuple[int, int] = (0, 0)
+) -> list[Finder]:
+    """Candidate QR finder patterns: a light square ring inside a dark one.
+
+    In the ink mask (adaptive threshold) a finder's light 1-module ring, with
+    its dark 3 x 3 centre when that survives the blur, is a light component
+    closed by the dark outer ring: a square of 5 x 5 modules. Every light
+    component of that size and shape is then checked on the grey image: its
+    centre must be darker than the ring around it, which rejects the holes of
+    letters and of random data.
+
+    Args:
+        grey: The frame or a box of it, 8-bit grey.
+        config: Thresholds.
+        offset: Frame position of ``grey``'s top-left pixel.
+
+    Returns:
+        The candidates, in frame pixels.
+    """
+    light = cv2.adaptiveThreshold(
+        grey,
+        255,
+        cv2.ADAPTIVE_THRESH_MEAN_C,
+        cv2.THRESH_BINARY,
+        config.block_px | 1,
+        -config.threshold_offset,
+    )
+    _, _, stats, centroids = cv2.connectedComponentsWithStats(light, connectivity=4)
+    w = stats[:, cv2.CC_STAT_WIDTH].astype(np.float64)
+    h = stats[:, cv2.CC_STAT_HEIGHT].astype(np.float64)
+    box = np.maximum(w, h)
+    # a 5 x 5-module square at any angle spans 5 to 7.1 modules across
+    lo, hi = 5 * config.min_px_per_module, 7.1 * config.max_px_per_module
+    area = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
+    keep = (
+        (box >= lo)
+        & (box <= hi)
+        & (np.maximum(w, h) <= config.max_aspect * np.minimum(w, h))
+        & (area >= config.min_ring_fill * w * h)
+    )
+    keep[0] = False
+    idx = np.nonzero(keep)[0]
+    if len(idx) == 0:
+        return []
+    cx, cy = centroids[idx, 0], centroids[idx, 1]
+    # the ring's outline is 5 modules square, so its box spans 5 to 7.1 modules
+    module = np.sqrt(w[idx] * h[idx]) / 6.0
+    angles = np.linspace(0, 2 * np.pi, 8, endpoint=False)
+    ring_x = cx[:, None] + 2.2 * module[:, None] * np.cos(angles)
+    ring_y = cy[:, None] + 2.2 * module[:, None] * np.sin(angles)
+    img = grey.astype(np.float32)
+    ring = cv2.remap(img, ring_x.astype(np.float32), ring_y.astype(np.float32), cv2.INTER_LINEAR)
+    centre = cv2.remap(
+        img, cx[:, None].astype(np.float32), cy[:, None].astype(np.float32), cv2.INTER_LINEAR
+    )[:, 0]
+    contrast = ring.min(axis=1) - centre
+    good = contrast > config.finder_contrast
+    return [
+        Finder(float(x) + offset[0], float(y) + offset[1], float(m))
+        for x, y, m in zip(cx[good], cy[good], module[good], strict=True)
+    ]
+
+
+def group_finders(finders: list[Finder], config: DetectConfig) -> list[FloatArray]:
+    """Symbol outlines from finder triples placed as in a version-1 symbol.
+
+    Three finders make a version-1 symbol when two of them sit 14 modules
+    from the third at a right angle. The outline follows from the affine map
+    of the three centres; :func:`fit_grid` then corrects for perspective.
+
+    Args:
+        finders: Candidate finder patterns.
+        config: The grouping tolerances.
+
+    Returns:
+        Quads (4, 2), top-left of the code first, clockwise on screen, the
+        most regular triples first.
+    """
+    if len(finders) < 3:
+        return []
+    xy = np.array([(f.x, f.y) for f in finders])
+    mod = np.array([f.module for f in finders])
+    found_quads: list[FloatArray] = []
+    costs: list[FloatArray] = []
+    for i in range(len(finders)):
+        d = np.hypot(*(xy - xy[i]).T)
+        lo, hi = config.finder_spacing
+        near = np.nonzero((d > lo * mod[i]) & (d < hi * mod[i]))[0]
+        if len(near) < 2:
+            continue
+        v, length = xy[near] - xy[i], d[near]
+        jj, kk = np.triu_indices(len(near), 1)
+        a, b = v[jj], v[kk]
+        cos = (a * b).sum(axis=1) / (length[jj] * length[kk])
+        ratio = length[jj] / length[kk]
+        ok = (
+            (np.abs(cos) <= config.max_corner_cos)
+            & (ratio > 1 / config.max_arm_ratio)
+            & (ratio < config.max_arm_ratio)
+        )
+        if not ok.any():
+            continue
+        a, b, cos, ratio = a[ok], b[ok], cos[ok], ratio[ok]
+        clockwise = (a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] > 0)[:, None]
+        ex = np.where(clockwise, a, b) / 14  # one module along the code's x
+        ey = np.where(clockwise, b, a) / 14  # and along its y
+        o = xy[i] - 3.5 * ex - 3.5 * ey
+        found_quads.append(np.stack([o, o + N * ex, o + N * (ex + ey), o + N * ey], axis=1))
+        costs.append(np.abs(cos) + np.abs(1 - ratio))
+    if not found_quads:
+        return []
+    order = np.argsort(np.concatenate(costs), kind="stable")
+    outlines = np.concatenate(found_quads)[order]
+    centres = outlines.mean(axis=1)
+    sides = np.linalg.norm(outlines[:, 1] - outlines[:, 0], axis=1)
+    free = np.ones(len(outlines), bool)
+    kept: list[FloatArray] = []
+    for i in range(len(outlines)):  # one outline per place: the most regular triple
+        if not free[i]:
+            continue
+        kept.append(outlines[i])
+        free &= np.hypot(*(centres - centres[i]).T) > 0.3 * sides[i]
+    return kept
+
+
+def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> RefineOutcome:
+    """Find and decode the version-1 symbols the decoders missed.
+
+    Args:
+        grey: The frame, 8-bit grey.
+        known: What the earlier passes read.
+        config: Thresholds.
+
+    Returns:
+        The new detections, the number of candidates, and the unread symbols.
+    """
+    finders = [
+        f
+        for x0, y0, x1, y1 in textured_regions(grey, known, config)
+        for f in find_finders(grey[y0:y1, x0:x1], config, (x0, y0))
+    ]
+    if known and finders:
+        centres = np.array([d.center for d in known])
+        sides = np.array([d.side for d in known])
+        xy = np.array([(f.x, f.y) for f in finders])
+        dist = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
+        near = (dist < 0.75 * sides).any(axis=1)
+        finders = [f for f, n in zip(finders, near, strict=True) if not n]
+    candidates = group_finders(finders, config)[: config.max_candidates]
+    img = grey.astype(np.float32)
+    found: list[Detection] = []
+    unread: list[Quad] = []
+    if not candidates:
+        return RefineOutcome((), 0, ())
+    fitted, scores = fit_grids(img, np.stack(candidates), config.min_outline_score)
+    unread_at: list[Detection] = []
+    failed: list[FloatArray] = []
+    order = [int(i) for i in np.argsort(-scores) if scores[i] >= config.min_pattern_score]
+    grids: FloatArray = grid_samples(img, fitted[order]) if order else np.zeros((0, N + 2, N + 2))
+    for i, grid in zip(order, grids, strict=True):
+        quad = fitted[i]
+        cx, cy = quad.mean(axis=0)
+        if _near(cx, cy, found + unread_at, 0.5):
+            continue
+        read = decode_samples(grid)
+        if read is None:
+            failed.append(quad)
+            unread_at.append(Detection(text="", corners=_as_quad(quad), stage="refine"))
+        else:
+            found.append(dataclasses.replace(read, corners=_as_quad(quad)))
+    if failed:
+        polished = polish_grids(img, np.stack(failed))
+        for quad, grid in zip(polished, grid_samples(img, polished), strict=True):
+            read = decode_samples(grid)
+            if read is None and zbar_available():
+                text = _zbar_crop(grey, quad)
+                if text is not None:
+                    read = Detection(text=text, corners=_as_quad(quad), stage="refine", version=1)
+            if read is None:
+                unread.append(_as_quad(quad))
+            else:
+                found.append(dataclasses.replace(read, corners=_as_quad(quad)))
+    return RefineOutcome(tuple(found), len(candidates), tuple(unread))
+
+
+def _as_quad(quad: FloatArray) -> Quad:
+    return tuple((float(x), float(y)) for x, y in quad)  # type: ignore[return-value]
+
+
+def _near(x: float, y: float, detections: list[Detection], sides: float) -> bool:
+    """True when (x, y) lies within ``sides`` times a detection's side of its centre."""
+    if not detections:
+        return False
+    centres = np.array([d.center for d in detections])
+    limit = sides * np.array([d.side for d in detections])
+    return bool(np.any(np.hypot(centres[:, 0] - x, centres[:, 1] - y) < limit))
+
+
+def _zbar_crop(grey: U8Array, quad: FloatArray) -> str | None:
+    """Last try: ZBar on the symbol rectified to 6 px per module and sharpened."""
+    px = 6
+    size = (N + 2 * _RENDER_QUIET) * px
+    dst = (_UNIT_SQUARE + _RENDER_QUIET) * px
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst.astype(np.float32))
+    crop = cv2.warpPerspective(grey, m, (size, size), flags=cv2.INTER_CUBIC, borderValue=255)
+    blurred = cv2.GaussianBlur(crop, (0, 0), px / 2)
+    sharp = cv2.addWeighted(crop, 2.0, blurred, -1.0, 0)
+    found = zbar_read(sharp)
+    return found[0].text if found else None

@@ -1,0 +1,107 @@
+"""Voting: one trusted reading from several frames of a still table.
+
+A webcam frame can miss a tag (a hand passes, a reflection) or, rarely, see
+one that is not there. Over a window of frames, a piece counts only when it
+is seen in at least ``min_share`` of them, in the zone where it was seen
+most; a piece seen once in ten frames is not trusted. Issues are kept when
+they recur as often.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from vision.reading import Issue, Placement, TableReading, sort_zone
+
+MIN_SHARE = 0.5
+"""Share of frames a piece must appear in to be trusted: a majority, so that
+a piece covered by a hand in a few frames stays and a flicker does not."""
+
+
+def vote(readings: Sequence[TableReading], min_share: float = MIN_SHARE) -> TableReading:
+    """The reading the frames agree on.
+
+    Args:
+        readings: Readings of consecutive frames of one game, oldest first.
+        min_share: Share of frames (0..1] a piece or an issue must appear in.
+
+    Returns:
+        A reading whose ``frames`` is the number of frames voted over; each
+        trusted piece keeps its latest placement in its majority zone.
+
+    Raises:
+        ValueError: If there are no readings, or they are of several games.
+    """
+    if not readings:
+        raise ValueError("no readings to vote over")
+    games = {r.game for r in readings}
+    if len(games) > 1:
+        raise ValueError(f"readings of several games: {', '.join(sorted(games))}")
+    need = min_share * len(readings)
+
+    seen: dict[tuple[str, bool], list[Placement]] = defaultdict(list)
+    for r in readings:
+        for p in r.placements:
+            seen[(p.piece, p.back)].append(p)
+    trusted: list[Placement] = []
+    for (_, back), history in seen.items():
+        if back:
+            continue  # backs are counted per zone below: they share one id
+        if len(history) < need:
+            continue
+        zone, _ = Counter(p.zone for p in history).most_common(1)[0]
+        trusted.append(next(p for p in reversed(history) if p.zone == zone))
+
+    zones: dict[str, list[Placement]] = defaultdict(list)
+    for p in trusted:
+        if p.zone is not None:
+            zones[p.zone].append(p)
+    orders = _zone_orders(readings)
+    backs: dict[str, int] = {}
+    for zone in {z for r in readings for z in r.backs}:
+        counts = [r.backs.get(zone, 0) for r in readings]
+        n = int(statistics.median_low(counts))
+        if n:
+            backs[zone] = n
+
+    issue_count: Counter[tuple[str, tuple[str, ...]]] = Counter()
+    latest: dict[tuple[str, tuple[str, ...]], Issue] = {}
+    for r in readings:
+        for key in {i.key for i in r.issues}:
+            issue_count[key] += 1
+        for i in r.issues:
+            latest[i.key] = i
+    issues = tuple(latest[k] for k, n in issue_count.items() if n >= need)
+
+    last = readings[-1]
+    return TableReading(
+        game=last.game,
+        zones={z: _order(zones[z], orders.get(z)) for z in sorted(zones)},
+        backs=dict(sorted(backs.items())),
+        placements=tuple(trusted),
+        issues=issues,
+        mats=tuple(sorted({m for r in readings for m in r.mats})),
+        foreign_codes=int(statistics.median_low([r.foreign_codes for r in readings])),
+        unread_tags=int(statistics.median_low([r.unread_tags for r in readings])),
+        frames=sum(r.frames for r in readings),
+        size=last.size,
+    )
+
+
+def _zone_orders(readings: Sequence[TableReading]) -> dict[str, tuple[str, ...]]:
+    """Each zone's piece order as the latest frame that saw the zone gave it."""
+    orders: dict[str, tuple[str, ...]] = {}
+    for r in readings:
+        orders.update(r.zones)
+    return orders
+
+
+def _order(members: list[Placement], order: tuple[str, ...] | None) -> tuple[str, ...]:
+    """Trusted pieces of a zone in the order the frames read them."""
+    if order is None:
+        return sort_zone(members, None)
+    rank = {piece: i for i, piece in enumerate(order)}
+    by_mm = sort_zone(members, None)
+    return tuple(sorted(by_mm, key=lambda p: (rank.get(p, len(rank)), p)))
