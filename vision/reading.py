@@ -253,7 +253,9 @@ class TableReading:
             )
         except InvalidReading:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+            # LookupError: a list too short (a corner with one coordinate);
+            # ArithmeticError: an infinite size or count.
             raise InvalidReading(f"not a table reading: {exc}") from exc
 
 
