@@ -5,6 +5,7 @@ as steps (they are applied like any other move). Rates are per CPU second of
 this process (``time.process_time``), so a busy machine does not skew them.
 Engines that do not play whole turns yet (``GAME.turn_engine`` False) are
 measured on scoring their finished example games in ``examples/<game>/``.
+Then the time to list every legal Ark Nova build (``bench.ark_nova_build``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 
 import engines
+from bench import ark_nova_build
 from engines.core import play_random
 
 
@@ -63,6 +65,7 @@ def main() -> None:
         for n in range(module.GAME.min_players, module.GAME.max_players + 1):
             rate, games = steps_per_second(game_id, n, args.seconds)
             print(f"{game_id:<18} {n:>7} {rate:>10,.0f} {games:>6}")
+    ark_nova_build.report()
 
 
 if __name__ == "__main__":

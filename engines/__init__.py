@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from engines import animals_on_board, ark_nova, hare_tortoise, noah
+from engines import animals_on_board, ark_nova, hare_tortoise, niagara, noah
 from engines.core import (
     CHANCE,
     LEGAL,
@@ -34,7 +34,7 @@ from engines.core import (
 )
 
 GAMES: dict[str, ModuleType] = {
-    m.GAME.id: m for m in (noah, animals_on_board, hare_tortoise, ark_nova)
+    m.GAME.id: m for m in (noah, animals_on_board, hare_tortoise, niagara, ark_nova)
 }
 
 

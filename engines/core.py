@@ -90,7 +90,8 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"legal": self.legal}
-        if not self.legal:
+        # A legal verdict may carry a note (e.g. a condition the engine cannot check).
+        if not self.legal or self.code is not None:
             out["code"] = self.code
             out["reason"] = self.reason
         return out

@@ -17,6 +17,7 @@ from tests.games_hidden import (
     animals_on_board_hidden,
     ark_nova_hidden,
     hare_tortoise_hidden,
+    niagara_hidden,
     noah_hidden,
 )
 
@@ -26,5 +27,6 @@ VARIANTS: dict[str, Variant] = {
     "noah": noah_hidden.variant,
     "animals_on_board": animals_on_board_hidden.variant,
     "hare_tortoise": hare_tortoise_hidden.variant,
+    "niagara": niagara_hidden.variant,
     "ark_nova": ark_nova_hidden.variant,
 }

@@ -3,7 +3,9 @@
 Rules text: ``shared/rules/ark_nova.md`` (seed ``002_d4ebc6ce59aa2949.txt``).
 Not yet a turn engine (``GAME.turn_engine`` is False): the state holds one
 zoo per player; moves record zoo facts and the final round; ``outcome()``
-scores every zoo with a line-by-line breakdown. Options:
+scores every zoo with a line-by-line breakdown. The Build and Animals actions,
+the X-token action, the Cards action's snap and the break's hand limit are
+checked at the table (``actions``, ``build``, ``animals``). Options:
 ``final_scoring_printing`` (``first`` | ``marine_worlds``),
 ``base_projects_face_up`` (``seed`` | ``rulebook``), ``score_scale``
 (``rulebook`` | ``plus_100``). State format: ``docs/formats/ark_nova.md``.
@@ -11,6 +13,15 @@ scores every zoo with a line-by-line breakdown. Options:
 
 from __future__ import annotations
 
+from engines.ark_nova.actions import (
+    AnimalsAction,
+    BreakDiscard,
+    BuildAction,
+    SetBoard,
+    SetDisplay,
+    Snap,
+    XTokenAction,
+)
 from engines.ark_nova.catalog import CATALOG
 from engines.ark_nova.state import (
     GAME,
@@ -26,10 +37,17 @@ from engines.ark_nova.state import (
 __all__ = [
     "CATALOG",
     "GAME",
+    "AnimalsAction",
     "ArkNovaState",
+    "BreakDiscard",
+    "BuildAction",
     "FinalTurn",
     "KeepFinalScoring",
+    "SetBoard",
+    "SetDisplay",
     "SetZoo",
+    "Snap",
+    "XTokenAction",
     "load_state",
     "new_game",
     "parse_move",

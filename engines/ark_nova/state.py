@@ -11,6 +11,9 @@ end of the game; the checks are the end trigger and the final round:
   every player when the end was triggered during a break;
 - then the game is over and ``outcome()`` scores the zoos.
 
+The action moves (Build, Animals, X-token, snap, break discard) and the
+player boards and display they read are in ``actions``.
+
 Rule options (§13): ``final_scoring_printing``, ``base_projects_face_up``,
 ``score_scale``.
 """
@@ -23,11 +26,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from engines.ark_nova import scoring
+from engines.ark_nova import actions, scoring
+from engines.ark_nova.board import PlayerBoard
 from engines.ark_nova.cards import FINAL_SCORING
 from engines.ark_nova.zoo import Zoo
 from engines.core import (
     LEGAL,
+    UNKNOWN,
     Event,
     GameInfo,
     InvalidMove,
@@ -135,7 +140,7 @@ class FinalTurn(Move):
         return cls(m["player"]) if m else None
 
 
-MOVES = MoveCodec(GAME.id, (SetZoo, KeepFinalScoring, FinalTurn))
+MOVES = MoveCodec(GAME.id, (SetZoo, KeepFinalScoring, FinalTurn, *actions.ACTION_MOVES))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -147,6 +152,9 @@ class ArkNovaState(State):
         trigger: the player whose zoo triggered the end, or None.
         trigger_in_break: the end was triggered during a break.
         final_turns: players who have taken their last turn since the trigger.
+        boards: one player board per player (action row, hand, special enclosures);
+            read by the action checks (``actions``).
+        display: the six display folders, folder 1 first (``UNKNOWN`` when not seen).
     """
 
     GAME: ClassVar[GameInfo] = GAME
@@ -156,8 +164,17 @@ class ArkNovaState(State):
     trigger: str | None = None
     trigger_in_break: bool = False
     final_turns: tuple[str, ...] = ()
+    boards: tuple[PlayerBoard, ...] = ()
+    display: tuple[int | str, ...] = (UNKNOWN,) * actions.DISPLAY_FOLDERS
+
+    def __post_init__(self) -> None:
+        if not self.boards:
+            object.__setattr__(self, "boards", tuple(PlayerBoard() for _ in self.players))
 
     # -- reading --------------------------------------------------------------------
+
+    def board(self, player: str) -> PlayerBoard:
+        return self.boards[self.players.index(player)]
 
     def zoo(self, player: str) -> Zoo:
         return self.zoos[self.players.index(player)]
@@ -195,15 +212,20 @@ class ArkNovaState(State):
         moves: list[Move] = [SetZoo(p, z.to_json()) for p, z in self.zoo_map.items()]
         moves += [KeepFinalScoring(p, z.final_scoring) for p, z in self.zoo_map.items()]
         moves += [FinalTurn(p) for p in self.owed_final_turns()]
+        moves += actions.legal_actions(self)
         return tuple(moves)
 
     def _check(self, move: Move) -> Verdict:
+        if isinstance(move, actions.SetDisplay):
+            return actions.check(self, move)
         player = getattr(move, "player", None)
         if player not in self.players:
             return Verdict.illegal(
                 "ark_nova.unknown_player",
                 f"{player!r} is not at this table ({', '.join(self.players)})",
             )
+        if isinstance(move, actions.ACTION_MOVES):
+            return actions.check(self, move)
         if isinstance(move, SetZoo):
             try:
                 Zoo.from_json(move.zoo)
@@ -247,6 +269,8 @@ class ArkNovaState(State):
         return LEGAL
 
     def _apply(self, move: Move) -> ArkNovaState:
+        if isinstance(move, actions.ACTION_MOVES):
+            return actions.apply(self, move)
         if isinstance(move, SetZoo):
             zoo = Zoo.from_json(move.zoo)
             state = self._with_zoo(move.player, zoo)
@@ -271,6 +295,15 @@ class ArkNovaState(State):
     def _with_zoo(self, player: str, zoo: Zoo) -> ArkNovaState:
         i = self.players.index(player)
         return replace(self, zoos=(*self.zoos[:i], zoo, *self.zoos[i + 1 :]))
+
+    def with_player(self, player: str, zoo: Zoo, board: PlayerBoard) -> ArkNovaState:
+        """The state with ``player``'s zoo and board replaced."""
+        i = self.players.index(player)
+        return replace(
+            self,
+            zoos=(*self.zoos[:i], zoo, *self.zoos[i + 1 :]),
+            boards=(*self.boards[:i], board, *self.boards[i + 1 :]),
+        )
 
     # -- results and views ----------------------------------------------------------
 
@@ -300,9 +333,12 @@ class ArkNovaState(State):
             "final_turns": list(self.final_turns),
             "owed_final_turns": list(self.owed_final_turns()),
             "finished": self.finished,
+            **actions.table_view(self, player),
         }
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
+        if isinstance(move, actions.SetBoard) and move.player != viewer:
+            return actions.public_board_move(move)
         if isinstance(move, KeepFinalScoring) and move.player != viewer:
             return {"type": move.TYPE, "player": move.player, "cards": len(move.cards)}
         if isinstance(move, SetZoo) and move.player != viewer:
@@ -319,6 +355,8 @@ class ArkNovaState(State):
             "trigger": self.trigger,
             "trigger_in_break": self.trigger_in_break,
             "final_turns": list(self.final_turns),
+            "boards": {p: b.to_json() for p, b in zip(self.players, self.boards, strict=True)},
+            "display": list(self.display),
         }
 
     @classmethod
@@ -340,8 +378,11 @@ class ArkNovaState(State):
                 zoos.append(Zoo.from_json(docs[p]))
             except ValueError as exc:
                 raise InvalidState(f"{p}'s zoo: {exc}") from exc
+        boards, display = actions.table_from_json(players, body)
         state = cls(
             **common,
+            boards=boards,
+            display=display,
             zoos=tuple(zoos),
             trigger=body.get("trigger"),
             trigger_in_break=bool(body.get("trigger_in_break", False)),

@@ -1,0 +1,699 @@
+"""Niagara's game state and round structure (``shared/rules/niagara.md`` §5-§10).
+
+A round is three phases: every player, in seat order from the life-ring
+holder, lays a paddle face down (``choose``; hidden from the others until it
+is revealed); then each, in the same order, reveals it and acts (``act``); then
+the river flows (``flow``: one chance move per step, the arm the disc took).
+After the flow the game ends if anyone meets a goal; otherwise the life ring
+passes to the left, and after every seventh round all paddles return to hand.
+
+Options: ``arm_policy`` (alternate, random, ask), ``gems_per_hollow`` (7, 8),
+``tiebreak`` (shared, gem_value). A game without a seed is a table game: the
+river's arm comes from the table, and a paddle laid face down may be entered
+as ``?`` until its owner reveals it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import (
+    CHANCE,
+    LEGAL,
+    Event,
+    InvalidSetup,
+    Move,
+    Outcome,
+    ScoreLine,
+    State,
+    Verdict,
+)
+from engines.niagara import river
+from engines.niagara.actions import Refusal, Table, paddle_options, resolve_cloud, resolve_paddle
+from engines.niagara.board import (
+    CLOUD,
+    COLOURS,
+    GEMS_PER_COLOUR,
+    HOME,
+    LOST,
+    SLOTS,
+    TILES,
+    WEATHER_MAX,
+    WEATHER_MIN,
+    WEATHER_START,
+    Canoe,
+    gem_value,
+    gems_sorted,
+    goal_met,
+)
+from engines.niagara.moves import Arm, Choose, Cloud, Paddle
+from engines.niagara.rules import GAME
+
+PHASES = ("choose", "act", "flow", "over")
+
+
+@dataclass(frozen=True, kw_only=True)
+class NiagaraState(State):
+    """A Niagara position.
+
+    Attributes:
+        weather: the weather chart, -1 to +2.
+        last_arm: the arm of the latest flow step (``L``/``R``), None before any.
+        discs: disc ids in ``river.DISC_SLOTS`` order, then the disc above the rope.
+        hollows: gems in each hollow, in ``COLOURS`` order (violet at M3 ... pink).
+        canoes: per seat, canoe 1 and canoe 2.
+        banks: per seat, the banked gems.
+        hands: per seat, the paddles not yet revealed in this cycle of seven.
+        chosen: per seat, the paddle laid face down this round ("" none, "?" unseen).
+        revealed: per seat, the paddle revealed this round ("" not yet).
+        ring: seat of the life-ring holder.
+        round: the round number, from 1.
+        phase: ``choose``, ``act``, ``flow`` or ``over``.
+        turn: players done in this phase (the next is ``ring + turn``).
+        flow_total: steps of this round's flow.
+        flow_arms: arms of the flow steps done so far this round.
+        flow_lost: ``(seat, canoe, gem)`` of canoes lost in this round's flow.
+    """
+
+    GAME = GAME
+
+    weather: int = WEATHER_START
+    last_arm: str | None = None
+    discs: tuple[int, ...] = tuple(range(1, 11))
+    hollows: tuple[str, ...] = ()
+    canoes: tuple[tuple[Canoe, ...], ...] = ()
+    banks: tuple[str, ...] = ()
+    hands: tuple[str, ...] = ()
+    chosen: tuple[str, ...] = ()
+    revealed: tuple[str, ...] = ()
+    ring: int = 0
+    round: int = 1
+    phase: str = "choose"
+    turn: int = 0
+    flow_total: int = 0
+    flow_arms: str = ""
+    flow_lost: tuple[tuple[int, int, str | None], ...] = ()
+
+    # ------------------------------------------------------------------ whose turn
+
+    @property
+    def seat(self) -> int:
+        """Seat of the player to choose or act."""
+        return (self.ring + self.turn) % len(self.players)
+
+    @property
+    def to_move(self) -> str | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "flow":
+            return CHANCE
+        return self.players[self.seat]
+
+    def order(self) -> tuple[int, ...]:
+        """Seats in turn order this round, from the life-ring holder."""
+        n = len(self.players)
+        return tuple((self.ring + i) % n for i in range(n))
+
+    def _evolve(self, **changes: Any) -> NiagaraState:
+        """A copy with ``changes``; like ``dataclasses.replace`` without re-running
+        ``__init__`` (the fields are already checked), which playouts feel."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    @property
+    def table(self) -> Table:
+        return Table(self.hollows, self.canoes, self.banks)
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        if self.phase == "over":
+            return ()
+        if self.phase == "flow":
+            return (Arm("L"), Arm("R"))
+        seat = self.seat
+        hand = self.hands[seat]
+        if self.phase == "choose":
+            tiles = [Choose(t) for t in hand]
+            if self.table_mode:
+                tiles.append(Choose("?"))
+            return tuple(tiles)
+        moves: list[Move] = []
+        for tile in self.tiles_to_reveal(seat):
+            moves += self.actions(seat, tile)
+        return tuple(moves)
+
+    def tiles_to_reveal(self, seat: int) -> str:
+        """The paddles ``seat`` may reveal: the one laid down, or any in hand if unseen."""
+        chosen = self.chosen[seat]
+        return self.hands[seat] if chosen in ("", "?") else chosen
+
+    def actions(self, seat: int, tile: str) -> list[Move]:
+        """Every legal action of ``seat`` revealing ``tile`` on the board as it is now."""
+        if tile == CLOUD:
+            buys: list[str | None] = [None]
+            if any(c.slot == LOST for c in self.canoes[seat]):
+                buys += [c for c in COLOURS if c in self.banks[seat]]
+            shifts = [s for s in (1, -1) if WEATHER_MIN <= self.weather + s <= WEATHER_MAX]
+            return [Cloud(s, b) for s in shifts for b in buys]
+        return [m for m, _ in paddle_options(self.table, self.players, seat, int(tile))]
+
+    def _check(self, move: Move) -> Verdict:
+        try:
+            self._resolve(move)
+        except Refusal as refusal:
+            return Verdict.illegal(refusal.code, refusal.reason)
+        return LEGAL
+
+    def _resolve(self, move: Move) -> Table | None:
+        """The table after an action (None for other moves); raises ``Refusal``."""
+        expected = {"choose": "choose a paddle", "act": "reveal your paddle and act"}
+        if self.phase == "flow":
+            if not isinstance(move, Arm):
+                raise Refusal(
+                    "phase", "the river is flowing: enter the arm each step takes (arm L / arm R)"
+                )
+            return None
+        if isinstance(move, Arm):
+            raise Refusal("phase", f"the river is not flowing now; {expected[self.phase]}")
+        seat = self.seat
+        hand = self.hands[seat]
+        if self.phase == "choose":
+            if not isinstance(move, Choose):
+                raise Refusal("phase", "every player first lays a paddle face down (choose)")
+            if move.tile == "?":
+                if not self.table_mode:
+                    raise Refusal(
+                        "unseen_tile", "a simulated game knows every paddle; choose one by name"
+                    )
+            elif move.tile not in hand:
+                raise Refusal("not_in_hand", _not_in_hand(move.tile, hand))
+            return None
+        if not isinstance(move, Cloud | Paddle):
+            raise Refusal("phase", "every paddle is down; reveal yours and act")
+        tile = CLOUD if isinstance(move, Cloud) else str(move.tile)
+        chosen = self.chosen[seat]
+        if chosen not in ("", "?") and tile != chosen:
+            raise Refusal(
+                "wrong_tile",
+                f"you laid down {_tile_name(chosen)}; reveal it, not {_tile_name(tile)}",
+            )
+        if tile not in hand:
+            raise Refusal("not_in_hand", _not_in_hand(tile, hand))
+        if isinstance(move, Cloud):
+            after = self.weather + move.shift
+            if not WEATHER_MIN <= after <= WEATHER_MAX:
+                raise Refusal(
+                    "weather_edge",
+                    f"the weather is at {self.weather:+d}; it cannot go to {after:+d} "
+                    f"(the chart runs {WEATHER_MIN:+d} to {WEATHER_MAX:+d})",
+                )
+            return resolve_cloud(self.table, seat, move)
+        assert isinstance(move, Paddle)
+        return resolve_paddle(self.table, self.players, seat, move)
+
+    def _apply(self, move: Move) -> NiagaraState:
+        if isinstance(move, Choose):
+            return self._apply_choose(move)
+        if isinstance(move, Arm):
+            return self._apply_arm(move)
+        table = self._resolve(move)
+        assert table is not None
+        return self._apply_action(move, table)
+
+    def _apply_choose(self, move: Choose) -> NiagaraState:
+        chosen = _put(self.chosen, self.seat, move.tile)
+        turn = self.turn + 1
+        if turn == len(self.players):
+            return self._evolve(chosen=chosen, phase="act", turn=0)
+        return self._evolve(chosen=chosen, turn=turn)
+
+    def _apply_action(self, move: Move, table: Table) -> NiagaraState:
+        seat = self.seat
+        player = self.players[seat]
+        weather = self.weather
+        if isinstance(move, Cloud):
+            tile = CLOUD
+            weather += move.shift
+            text = f"{player} reveals the cloud: weather {self.weather:+d} to {weather:+d}"
+        else:
+            assert isinstance(move, Paddle)
+            tile = str(move.tile)
+            text = f"{player} reveals the {tile}: {move.notation()}"
+        if isinstance(move, Cloud | Paddle) and move.buy:
+            text += f" (bought a canoe back with a {move.buy} gem)"
+        hand = self.hands[seat].replace(tile, "", 1)
+        events = [Event("action", text, {"player": player, "move": move.to_json()})]
+        canoes, returned = _free_returns(table.canoes, table.banks)
+        events += self._return_events(returned)
+        state = self._evolve(
+            weather=weather,
+            hollows=table.hollows,
+            canoes=canoes,
+            banks=table.banks,
+            hands=_put(self.hands, seat, hand),
+            chosen=_put(self.chosen, seat, ""),
+            revealed=_put(self.revealed, seat, tile),
+            turn=self.turn + 1,
+            events=tuple(events),
+        )
+        if state.turn < len(self.players):
+            return state
+        return state._start_flow()
+
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers revealed this round (clouds ignored)."""
+        return tuple(int(t) for t in self.revealed if t and t != CLOUD)
+
+    def _start_flow(self) -> NiagaraState:
+        numbers = self.numbers()
+        c = river.current(numbers, self.weather)
+        steps = river.steps_of(c)
+        lowest = f"lowest number {min(numbers)}" if numbers else "only clouds"
+        text = f"current {c} ({lowest}, weather {self.weather:+d}): " + (
+            f"the river flows {steps} step{'s' if steps > 1 else ''}" if steps else "no flow"
+        )
+        data = {
+            "current": c,
+            "steps": steps,
+            "numbers": list(numbers),
+            "weather": self.weather,
+        }
+        event = Event("current", text, data)
+        state = self._evolve(
+            phase="flow",
+            turn=0,
+            flow_total=steps,
+            flow_arms="",
+            flow_lost=(),
+            events=(*self.events, event),
+        )
+        if steps == 0:
+            return state._evolve(events=(*state.events, state._flow_event()))._end_round()
+        return state
+
+    def _apply_arm(self, move: Arm) -> NiagaraState:
+        before = river.River(self.discs, self.canoes, self.hollows, self.last_arm)
+        after, step = river.step(before, move.arm)
+        canoes, returned = _free_returns(after.canoes, self.banks)
+        arms = self.flow_arms + move.arm
+        lost = self.flow_lost + tuple((x.seat, x.canoe, x.gem) for x in step.lost)
+        side = "left" if move.arm == "L" else "right"
+        text = (
+            f"flow step {len(arms)} of {self.flow_total} into the {side} arm: "
+            f"disc {step.dropped_disc} drops over the fall"
+        )
+        if step.lost:
+            text += "; " + "; ".join(self._loss_text(x.seat, x.canoe, x.gem) for x in step.lost)
+        events = [
+            Event(
+                "flow_step",
+                text,
+                {
+                    "step": len(arms),
+                    "of": self.flow_total,
+                    "arm": move.arm,
+                    "dropped_disc": step.dropped_disc,
+                    "lost": [self._loss_json(x.seat, x.canoe, x.gem) for x in step.lost],
+                },
+            )
+        ]
+        events += self._return_events(returned)
+        state = self._evolve(
+            discs=after.discs,
+            canoes=canoes,
+            hollows=after.hollows,
+            last_arm=move.arm,
+            flow_arms=arms,
+            flow_lost=lost,
+            events=tuple(events),
+        )
+        if len(arms) < self.flow_total:
+            return state
+        summary = state._flow_event()
+        return state._evolve(events=(*state.events, summary))._end_round()
+
+    def _flow_event(self) -> Event:
+        lost = [self._loss_json(s, c, g) for s, c, g in self.flow_lost]
+        returned = gems_sorted("".join(g for _, _, g in self.flow_lost if g))
+        head = f"the river flowed {self.flow_total} step(s), arms {' '.join(self.flow_arms)}"
+        if not self.flow_total:
+            text = "the river does not flow this round"
+        elif lost:
+            text = f"{head}; over the falls: " + "; ".join(
+                self._loss_text(s, c, g) for s, c, g in self.flow_lost
+            )
+        else:
+            text = f"{head}; no canoe went over"
+        return Event(
+            "flow",
+            text,
+            {
+                "steps": self.flow_total,
+                "arms": list(self.flow_arms),
+                "canoes_lost": lost,
+                "gems_returned": list(returned),
+            },
+        )
+
+    def _loss_json(self, seat: int, canoe: int, gem: str | None) -> dict[str, Any]:
+        return {"player": self.players[seat], "canoe": canoe, "gem": gem}
+
+    def _loss_text(self, seat: int, canoe: int, gem: str | None) -> str:
+        text = f"{self.players[seat]}'s canoe {canoe} goes over"
+        if gem:
+            text += f" with a {gem} gem, which returns to its hollow"
+        return text
+
+    def _return_events(self, seats: tuple[int, ...]) -> list[Event]:
+        return [
+            Event(
+                "free_return",
+                f"{self.players[s]} lost both canoes and holds no gem: canoe 1 returns "
+                "to HOME for free",
+                {"player": self.players[s]},
+            )
+            for s in seats
+        ]
+
+    def _end_round(self) -> NiagaraState:
+        winners = [p for p, bank in zip(self.players, self.banks, strict=True) if goal_met(bank)]
+        if winners:
+            event = Event(
+                "game_over",
+                f"{' and '.join(winners)} met a goal; the game ends with this round",
+                {"winners": winners},
+            )
+            return self._evolve(phase="over", events=(*self.events, event))
+        n = len(self.players)
+        hands = self.hands
+        if not any(hands):
+            hands = tuple(TILES for _ in range(n))
+        return self._evolve(
+            phase="choose",
+            turn=0,
+            ring=(self.ring + 1) % n,
+            round=self.round + 1,
+            hands=hands,
+            chosen=("",) * n,
+            revealed=("",) * n,
+            flow_total=0,
+            flow_arms="",
+            flow_lost=(),
+        )
+
+    def chance_move(self) -> Move | None:
+        if self.seed is None or self.to_move != CHANCE:
+            return None
+        if self.options["arm_policy"] == "alternate":
+            return Arm(river.suggested_arm(self.last_arm))
+        return Arm(self.rng().choice(river.ARMS))
+
+    def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
+        if isinstance(move, Choose) and viewer != self.to_move:
+            return Choose("?").to_json()
+        return move.to_json()
+
+    # ------------------------------------------------------------------ end
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        goals = {p: goal_met(b) for p, b in zip(self.players, self.banks, strict=True)}
+        banks = dict(zip(self.players, self.banks, strict=True))
+        winners = [p for p in self.players if goals[p]]
+        others = tuple(p for p in self.players if not goals[p])
+        scores: dict[str, int | float] = {}
+        breakdown: dict[str, tuple[ScoreLine, ...]] = {}
+        for p in self.players:
+            bank = banks[p] or "none"
+            detail = f"banked {bank} ({len(banks[p])} gems, value {gem_value(banks[p])})"
+            if goals[p]:
+                scores[p] = 1
+                breakdown[p] = (ScoreLine(f"goal: {goals[p]}", 1, detail),)
+            else:
+                scores[p] = 0
+                breakdown[p] = (ScoreLine("no goal", 0, detail),)
+        tiers: list[tuple[str, ...]] = []
+        tiebreak = ""
+        if self.options["tiebreak"] == "gem_value" and len(winners) > 1:
+            values = {p: gem_value(banks[p]) for p in winners}
+            for value in sorted(set(values.values()), reverse=True):
+                tiers.append(tuple(p for p in winners if values[p] == value))
+            tiebreak = "several players met a goal; highest gem value wins: " + ", ".join(
+                f"{p} {values[p]}" for p in winners
+            )
+        else:
+            tiers.append(tuple(winners))
+            if len(winners) > 1:
+                tiebreak = f"{' and '.join(winners)} met a goal in the same round and share the win"
+        if others:
+            tiers.append(others)
+        return Outcome(scores, breakdown, tuple(tiers), tiebreak)
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        seats = []
+        for seat, p in enumerate(self.players):
+            chosen = self.chosen[seat]
+            if chosen and player != p and chosen != "?":
+                chosen = "hidden"
+            seats.append(
+                {
+                    "player": p,
+                    "canoes": [_canoe_json(c) for c in self.canoes[seat]],
+                    "bank": self.banks[seat],
+                    "hand": self.hands[seat],
+                    "chosen": chosen,
+                    "revealed": self.revealed[seat],
+                }
+            )
+        out = {
+            "game": self.GAME.id,
+            "viewer": player,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "round": self.round,
+            "life_ring": self.players[self.ring],
+            "weather": self.weather,
+            "last_arm": self.last_arm,
+            "river": _river_json(self.discs),
+            "hollows": dict(zip(COLOURS, self.hollows, strict=True)),
+            "seats": seats,
+            "flow": {"steps": self.flow_total, "arms": self.flow_arms},
+            "options": dict(self.options),
+        }
+        if self.phase == "flow" and self.options["arm_policy"] == "alternate":
+            out["suggested_arm"] = river.suggested_arm(self.last_arm)
+        return out
+
+    # ------------------------------------------------------------------ JSON
+
+    def _body_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "life_ring": self.players[self.ring],
+            "phase": self.phase,
+            "turn": self.turn,
+            "weather": self.weather,
+            "last_arm": self.last_arm,
+            "river": _river_json(self.discs),
+            "hollows": dict(zip(COLOURS, self.hollows, strict=True)),
+            "flow": {
+                "steps": self.flow_total,
+                "arms": self.flow_arms,
+                "lost": [list(x) for x in self.flow_lost],
+            },
+            "seats": {
+                p: {
+                    "canoes": [_canoe_json(c) for c in self.canoes[seat]],
+                    "bank": self.banks[seat],
+                    "hand": self.hands[seat],
+                    "chosen": self.chosen[seat],
+                    "revealed": self.revealed[seat],
+                }
+                for seat, p in enumerate(self.players)
+            },
+        }
+
+    @classmethod
+    def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> NiagaraState:
+        players: tuple[str, ...] = common["players"]
+        seats = body["seats"]
+        if set(seats) != set(players):
+            raise ValueError("'seats' must hold exactly the players")
+        phase = body["phase"]
+        if phase not in PHASES:
+            raise ValueError(f"phase {phase!r} is not one of {', '.join(PHASES)}")
+        weather = body["weather"]
+        if weather not in range(WEATHER_MIN, WEATHER_MAX + 1):
+            raise ValueError(f"weather {weather!r} is off the chart (-1 to +2)")
+        last_arm = body.get("last_arm")
+        if last_arm not in (None, "L", "R"):
+            raise ValueError(f"last_arm {last_arm!r} must be L, R or null")
+        riv = body["river"]
+        discs = tuple(int(riv[s]) for s in (*river.DISC_SLOTS, "waiting"))
+        if len(set(discs)) != len(discs) or not all(1 <= d <= 12 for d in discs):
+            raise ValueError("the river's discs must be ten different discs numbered 1 to 12")
+        hollows = tuple(_gems(body["hollows"][c]) for c in COLOURS)
+        flow = body.get("flow", {})
+        canoes: list[tuple[Canoe, ...]] = []
+        banks, hands, chosen, revealed = [], [], [], []
+        for p in players:
+            s = seats[p]
+            fleet = tuple(_canoe(c) for c in s["canoes"])
+            if len(fleet) != 2:
+                raise ValueError(f"{p} must have 2 canoes")
+            canoes.append(fleet)
+            banks.append(_gems(s.get("bank", "")))
+            hand = str(s.get("hand", TILES))
+            if any(t not in TILES for t in hand) or len(set(hand)) != len(hand):
+                raise ValueError(f"{p}'s hand {hand!r} must be distinct paddles of {TILES}")
+            hands.append("".join(t for t in TILES if t in hand))
+            ch = str(s.get("chosen", ""))
+            if ch and ch != "?" and ch not in hand:
+                raise ValueError(f"{p} chose {ch!r}, which is not in hand {hand!r}")
+            chosen.append(ch)
+            rv = str(s.get("revealed", ""))
+            if rv and rv not in TILES:
+                raise ValueError(f"{p} revealed {rv!r}, not a paddle")
+            revealed.append(rv)
+        state = cls(
+            **common,
+            weather=weather,
+            last_arm=last_arm,
+            discs=discs,
+            hollows=hollows,
+            canoes=tuple(canoes),
+            banks=tuple(banks),
+            hands=tuple(hands),
+            chosen=tuple(chosen),
+            revealed=tuple(revealed),
+            ring=players.index(body["life_ring"]),
+            round=int(body.get("round", 1)),
+            phase=phase,
+            turn=int(body.get("turn", 0)),
+            flow_total=int(flow.get("steps", 0)),
+            flow_arms=str(flow.get("arms", "")),
+            flow_lost=tuple((int(s), int(c), g if g else None) for s, c, g in flow.get("lost", ())),
+        )
+        state.check_gems()
+        if not 0 <= state.turn < len(players) and phase != "over":
+            raise ValueError(f"turn {state.turn} must be below the number of players")
+        return state
+
+    def gem_count(self) -> dict[str, int]:
+        """Gems of each colour in hollows, canoes and banks (spares not counted)."""
+        everything = "".join(self.hollows) + "".join(self.banks)
+        everything += "".join(c.gem or "" for fleet in self.canoes for c in fleet)
+        return {c: everything.count(c) for c in COLOURS}
+
+    def check_gems(self) -> None:
+        """Raise ValueError unless every colour has ``gems_per_hollow`` gems in play."""
+        per = int(self.options["gems_per_hollow"])
+        for colour, count in self.gem_count().items():
+            if count != per:
+                raise ValueError(
+                    f"there are {count} {colour} gems in play; the game has {per} "
+                    f"(and {GEMS_PER_COLOUR - per} spare)"
+                )
+
+
+def _put(items: tuple[str, ...], index: int, value: str) -> tuple[str, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _free_returns(
+    canoes: tuple[tuple[Canoe, ...], ...], banks: tuple[str, ...]
+) -> tuple[tuple[tuple[Canoe, ...], ...], tuple[int, ...]]:
+    """Canoe 1 back HOME for each player with both canoes lost and no gem (§7)."""
+    seats = tuple(
+        s for s, fleet in enumerate(canoes) if not banks[s] and all(c.slot == LOST for c in fleet)
+    )
+    if not seats:
+        return canoes, ()
+    fleets = list(canoes)
+    for s in seats:
+        fleets[s] = (Canoe(HOME, None), *fleets[s][1:])
+    return tuple(fleets), seats
+
+
+def _tile_name(tile: str) -> str:
+    return "the cloud" if tile == CLOUD else f"the {tile}"
+
+
+def _not_in_hand(tile: str, hand: str) -> str:
+    held = ", ".join(_tile_name(t) for t in hand)
+    return f"{_tile_name(tile)} is not in your hand (you hold {held})"
+
+
+def _canoe_json(canoe: Canoe) -> dict[str, Any]:
+    return {"slot": canoe.slot, "gem": canoe.gem}
+
+
+def _canoe(obj: Any) -> Canoe:
+    slot, gem = obj["slot"], obj.get("gem")
+    if slot not in SLOTS:
+        raise ValueError(f"canoe slot {slot!r} is not one of {', '.join(SLOTS)}")
+    if gem is not None and (gem not in COLOURS or len(gem) != 1):
+        raise ValueError(f"canoe gem {gem!r} is not a colour of {COLOURS}")
+    if gem is not None and slot in (HOME, LOST):
+        raise ValueError(f"a canoe at {slot} carries no gem")
+    return Canoe(slot, gem)
+
+
+def _gems(text: Any) -> str:
+    text = str(text)
+    if any(c not in COLOURS for c in text):
+        raise ValueError(f"gems {text!r} must be colour letters of {COLOURS}")
+    return gems_sorted(text)
+
+
+def _river_json(discs: tuple[int, ...]) -> dict[str, int]:
+    out = dict(zip(river.DISC_SLOTS, discs, strict=False))
+    out["waiting"] = discs[river.WAITING]
+    return out
+
+
+def new_game(
+    players: list[str] | tuple[str, ...],
+    *,
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+) -> NiagaraState:
+    """A new game: canoes at HOME, full hands, weather 0, the first player holds the ring.
+
+    Raises:
+        InvalidSetup: wrong player count, names or options.
+    """
+    names = GAME.check_players(players)
+    opts = GAME.resolve_options(options)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InvalidSetup(f"the seed must be a whole number, not {seed!r}")
+    n = len(names)
+    per = int(opts["gems_per_hollow"])
+    return NiagaraState(
+        players=names,
+        options=opts,
+        seed=seed,
+        hollows=tuple(c * per for c in COLOURS),
+        canoes=tuple((Canoe(HOME), Canoe(HOME)) for _ in range(n)),
+        banks=("",) * n,
+        hands=(TILES,) * n,
+        chosen=("",) * n,
+        revealed=("",) * n,
+    )
+
+
+def load_state(obj: Any) -> NiagaraState:
+    """A Niagara state from its JSON (dict or text).
+
+    Raises:
+        InvalidState: another game, a newer format or a broken document.
+    """
+    return NiagaraState.from_json(obj)

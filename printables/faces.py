@@ -1,0 +1,106 @@
+"""How a piece's ``data`` shows on its face, per game; every other game prints ``key: value``.
+
+Noah follows ``shared/rules/noah.md`` §2: the weight large in the corner, the
+gender as the colour band, the tears as drops, the power in words and the
+player-count mark (4+ or 5+) in the lower-left corner, as the real cards. The
+Hare and the Tortoise (``shared/rules/hare_tortoise.md`` §2) marks the 3 wolf
+howl cards; Animals on Board tiles (``shared/rules/animals_on_board.md`` §2)
+show their value 1-5 in the corner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from engines.core import Component
+
+Formatter = Callable[[Any], str | None]
+"""A data value to its printed text; None or "" prints nothing."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """What a game's pieces show besides their names and tag.
+
+    Attributes:
+        corner: data key printed large in the top-left corner.
+        badge: data key printed in the lower-left corner.
+        hide: data keys not printed (shown otherwise: by names, colour band).
+        text: per data key, how its value reads; keys without one print
+            ``key: value``.
+    """
+
+    corner: str | None = None
+    badge: str | None = None
+    hide: frozenset[str] = frozenset()
+    text: Mapping[str, Formatter] = field(default_factory=dict)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(_value(v) for v in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_value(v)}" for k, v in value.items())
+    return str(value)
+
+
+def _tears(value: Any) -> str:
+    return "tears " + "●" * int(value) if value else "no tears"
+
+
+def _mark(value: Any) -> str | None:
+    return f"{value}+" if value and int(value) > 2 else None
+
+
+FACES: Mapping[str, Face] = MappingProxyType(
+    {
+        "noah": Face(
+            corner="weight",
+            badge="mark",
+            hide=frozenset({"species", "species_en", "species_zh", "gender"}),
+            text={"tears": _tears, "power": lambda v: str(v) or None, "mark": _mark},
+        ),
+        "animals_on_board": Face(
+            corner="value",
+            hide=frozenset({"species", "species_en", "species_zh", "food", "seat"}),
+        ),
+        "hare_tortoise": Face(
+            hide=frozenset({"kind", "bet"}),
+            text={"howl": lambda v: "HOWL: the next race phase only the wolf runs" if v else None},
+        ),
+    }
+)
+
+DEFAULT = Face()
+
+
+def face_of(game: str) -> Face:
+    return FACES.get(game, DEFAULT)
+
+
+def corner_text(game: str, component: Component, key: str | None) -> str | None:
+    """The printed value of data ``key`` of ``component`` (None when absent or empty)."""
+    if key is None or key not in component.data:
+        return None
+    formatter = face_of(game).text.get(key)
+    text = formatter(component.data[key]) if formatter else _value(component.data[key])
+    return text or None
+
+
+def data_lines(game: str, component: Component) -> list[str]:
+    """The data lines printed on the face of ``component``."""
+    face = face_of(game)
+    lines = []
+    for key, value in component.data.items():
+        if key in face.hide or key in (face.corner, face.badge):
+            continue
+        formatter = face.text.get(key)
+        text = formatter(value) if formatter else f"{key.replace('_', ' ')}: {_value(value)}"
+        if text:
+            lines.append(text)
+    return lines

@@ -1,0 +1,66 @@
+"""Noah's board as a mat: a pentagon with 5 docks, numbered 0-4 clockwise from the top.
+
+Follows ``shared/rules/noah.md`` §3 (5 docks on the 5 edges of a pentagon,
+numbered clockwise; 3 reserve ferries in the centre). Each dock holds one
+ferry card (63 x 88 mm) with the animals played onto it fanned below, so a dock
+is 80 x 120 mm, its long side pointing out from the pentagon's edge.
+"""
+
+from __future__ import annotations
+
+import math
+
+from printables.mats.geometry import BAND_MM, MatLayout, Point, Zone, rotated_rect
+
+DOCK_W, DOCK_H = 80.0, 120.0
+EDGE = 100.0  # pentagon edge: two docks' inner corners stay apart (2 * 40 < 100)
+GAP = 4.0
+
+
+def _pentagon() -> MatLayout:
+    apothem = EDGE / (2 * math.tan(math.pi / 5))
+    radius = EDGE / (2 * math.sin(math.pi / 5))
+    raw: list[tuple[str, str, str, tuple[Point, ...], dict[str, int]]] = []
+    corners = tuple(
+        (
+            radius * math.cos(-math.pi / 2 + math.pi / 5 + 2 * math.pi * k / 5),
+            radius * math.sin(-math.pi / 2 + math.pi / 5 + 2 * math.pi * k / 5),
+        )
+        for k in range(-1, 4)
+    )
+    raw.append(("centre", "reserve ferries", "備用渡船", corners, {}))
+    for dock in range(5):
+        theta = -math.pi / 2 + 2 * math.pi * dock / 5
+        dist = apothem + GAP + DOCK_H / 2
+        poly = rotated_rect(
+            dist * math.cos(theta), dist * math.sin(theta), DOCK_W, DOCK_H, theta + math.pi / 2
+        )
+        raw.append((f"dock{dock}", f"dock {dock}", f"碼頭 {dock}", poly, {"dock": dock}))
+    xs = [p[0] for *_, poly, _ in raw for p in poly]
+    ys = [p[1] for *_, poly, _ in raw for p in poly]
+    dx, dy = BAND_MM + 5 - min(xs), BAND_MM + 5 - min(ys)
+    zones = tuple(
+        Zone(
+            key,
+            label,
+            tuple((round(x + dx, 3), round(y + dy, 3)) for x, y in poly),
+            "centre" if key == "centre" else "dock",
+            zh,
+            data,
+        )
+        for key, label, zh, poly, data in raw
+    )
+    width = max(xs) - min(xs) + 2 * (BAND_MM + 5)
+    height = max(ys) - min(ys) + 2 * (BAND_MM + 5)
+    return MatLayout(
+        "noah",
+        "pentagon",
+        {"en": "Noah board: pentagon with 5 docks", "zh-Hant": "諾亞 五角形碼頭圖板"},
+        round(width, 1),
+        round(height, 1),
+        zones,
+        aliases=("board", "pentagon", "mat"),
+    )
+
+
+MATS = (_pentagon(),)

@@ -1,0 +1,48 @@
+"""Niagara's catalog: every physical piece once, with a river mat laid out in millimetres."""
+
+from __future__ import annotations
+
+from engines.niagara import CATALOG
+from engines.niagara.board import COLOURS, RIVER
+
+
+def test_counts_per_kind_of_piece() -> None:
+    ids = [c.id for c in CATALOG]
+    assert len(ids) == len(set(ids)) == 1 + 10 + 40 + 35 + 1 + 1
+    assert len([i for i in ids if i.startswith("C")]) == 10
+    assert len([i for i in ids if i.startswith("G")]) == 40
+    assert len([i for i in ids if i.startswith("P")]) == 35
+    assert {"RIVER", "WEATHER", "RING"} <= set(ids)
+    for colour in COLOURS:
+        gems = [c for c in CATALOG if c.data.get("colour") == colour]
+        assert len(gems) == 8
+    assert CATALOG["P3C"].names["en"] == "Cloud paddle of set 3"
+    assert CATALOG["P34"].data == {"set": 3, "tile": "4", "value": 4}
+    assert CATALOG["C52"].names["zh-Hant"] == "第五組 獨木舟2"
+    assert all(c.names["en"] and c.names["zh-Hant"] for c in CATALOG)
+
+
+def test_river_mat_zones_cover_slots_hollows_and_weather_without_overlap() -> None:
+    mat = CATALOG["RIVER"]
+    width, height = mat.data["size_mm"]
+    zones = mat.data["zones"]
+    expected = {"HOME", *RIVER, *(f"HOLLOW_{c}" for c in COLOURS), "FALLS"}
+    expected |= {"WEATHER-1", "WEATHER+0", "WEATHER+1", "WEATHER+2"}
+    assert set(zones) == expected
+    boxes = {}
+    for name, corners in zones.items():
+        xs = [x for x, _ in corners]
+        ys = [y for _, y in corners]
+        assert len(corners) == 4
+        assert min(xs) >= 25 and max(xs) <= width - 25, name  # fiducial border kept free
+        assert min(ys) >= 25 and max(ys) <= height - 25, name
+        boxes[name] = (min(xs), min(ys), max(xs), max(ys))
+    names = sorted(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            ax0, ay0, ax1, ay1 = boxes[a]
+            bx0, by0, bx1, by1 = boxes[b]
+            assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, (a, b)
+    # the blue and pink hollows lie on the island between the arms they serve
+    assert boxes["L6"][3] <= boxes["HOLLOW_B"][1] and boxes["HOLLOW_B"][3] <= boxes["R6"][1]
+    assert boxes["L7"][3] <= boxes["HOLLOW_P"][1] and boxes["HOLLOW_P"][3] <= boxes["R7"][1]
