@@ -1,0 +1,133 @@
+"""The watching loop: wait for a still view, read it, vote, infer the move, keep the state.
+
+Hands over the table are ignored until the view is still: each frame is
+compared with the one before at an eighth of its size, and only after
+``still_frames`` frames in a row differ nowhere by more than ``still_level`` does the
+loop read the table (at most ``window`` readings per still spell, voted into
+one). A still table is read ``window`` times, not once a frame, so the loop
+spends its time where the table changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.watch.infer import Applied, Inference, infer, settle
+from companion.watch.model import TableModel, View
+from engines.core import Move, State
+from vision.pipeline import read_frame
+from vision.reading import TableReading
+from vision.types import U8Array
+from vision.voting import vote
+
+STILL_LEVEL = 12.0
+"""Largest grey difference (0-255) between two eighth-size frames at which the view
+still counts as still: at that size a pixel averages 64, so sensor noise of sigma 3
+moves it by under 1, while a hand over a single 25 mm card (a block of 8 x 8 small
+pixels on a 1080p frame of a 1 m table) changes it by 50 or more."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What the loop concluded from one still view.
+
+    Attributes:
+        view: The view read from the table.
+        result: The inference on it.
+        frame: Index of the frame that completed the reading.
+    """
+
+    view: View
+    result: Inference
+    frame: int
+
+
+@dataclass
+class Watcher:
+    """Follows one game on the table, frame by frame.
+
+    Attributes:
+        model: The game's table model.
+        state: The last legal state.
+        pending: Moves the phones sent that the table cannot show, oldest first.
+        still_frames: Still frames in a row before the view is read.
+        window: Readings voted per still spell.
+        still_level: See :data:`STILL_LEVEL`.
+        moves: Every move applied so far (inferred and settled), in order.
+        judged: Every conclusion, in order.
+    """
+
+    model: TableModel
+    state: State
+    pending: list[Move] = field(default_factory=list)
+    still_frames: int = 2
+    window: int = 1
+    still_level: float = STILL_LEVEL
+    moves: list[Move] = field(default_factory=list)
+    judged: list[Judged] = field(default_factory=list)
+    last_reading: TableReading | None = None
+
+    def __post_init__(self) -> None:
+        self._small: np.ndarray | None = None
+        self._still = 0
+        self._reads: list[TableReading] = []
+        self._frame = -1
+        self._settle()
+
+    def _settle(self) -> None:
+        self.state, done, used = settle(self.model, self.state, self.pending)
+        del self.pending[:used]
+        self.moves.extend(done)
+
+    def is_still(self, image: U8Array) -> bool:
+        """Record a frame; True once the view has been still long enough to read."""
+        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        h, w = grey.shape
+        small = cv2.resize(grey, (max(w // 8, 1), max(h // 8, 1)), interpolation=cv2.INTER_AREA)
+        small = small.astype(np.float32)
+        moving = self._small is None or float(np.max(np.abs(small - self._small))) > (
+            self.still_level
+        )
+        self._small = small
+        if moving:
+            self._still = 0
+            self._reads = []
+            return False
+        self._still += 1
+        return self._still >= self.still_frames
+
+    def feed(self, image: U8Array) -> Judged | None:
+        """Take one frame; the conclusion when this frame completed a reading of a new view."""
+        self._frame += 1
+        if not self.is_still(image) or len(self._reads) >= self.window:
+            return None
+        self._reads.append(read_frame(image, self.model.vision).reading)
+        if len(self._reads) < self.window:
+            return None
+        reading = vote(self._reads) if self.window > 1 else self._reads[0]
+        self.last_reading = reading
+        return self.judge(self.model.read(reading))
+
+    def judge(self, view: View) -> Judged | None:
+        """Infer and apply what explains ``view``; None when it shows the current state."""
+        if view == self.model.view(self.state):
+            return None
+        if self.judged and self.judged[-1].view == view:
+            return None  # the same unexplained view again: already said
+        result = infer(self.model, self.state, view, self.pending)
+        if isinstance(result, Applied):
+            self.state = result.state
+            del self.pending[: result.used]
+            self.moves.extend(result.moves)
+            self._settle()
+        out = Judged(view, result, self._frame)
+        self.judged.append(out)
+        return out
+
+    def follow(self, frames: Iterable[U8Array]) -> list[Judged]:
+        """Feed every frame; the conclusions in order."""
+        return [j for f in frames if (j := self.feed(f)) is not None]

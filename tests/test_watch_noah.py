@@ -1,0 +1,135 @@
+"""Watching a Noah table: projection, inference, refusals, questions, and a filmed game followed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+from companion.watch.camera import MatCamera, Shot
+from companion.watch.infer import Applied, Mismatch, Question, Refused, infer, settle
+from companion.watch.loop import Watcher
+from companion.watch.noah import NOAH, NoahScene, NoahTable, script_tags
+from companion.watch.video import Script, film, play
+from engines import noah
+from engines.noah.moves import Play
+from engines.noah.state import PLAY, NoahState
+from vision.pipeline import read_frame
+
+
+@cache
+def model() -> NoahTable:
+    return NoahTable()
+
+
+@cache
+def camera() -> MatCamera:
+    return MatCamera("noah", model().vision.mats[0], Shot())
+
+
+@cache
+def script() -> Script:
+    return play(noah.new_game(["Ann", "Ben"], seed=11), 110, seed=11)
+
+
+def test_view_of_a_state_is_what_the_camera_reads() -> None:
+    s = script()
+    state = s.states[-1]
+    tags = script_tags(s.start, s.moves)[-1]
+    reading = read_frame(camera().frame(tags), model().vision).reading
+    assert model().read(reading) == model().view(state)
+    assert sum(NOAH in pieces for pieces in model().view(state).values()) == 1
+
+
+def test_filmed_game_is_followed_move_for_move() -> None:
+    s = script()
+    t = model()
+    reaches = s.reaches(t)
+    assert len(reaches) >= 20
+    tags = script_tags(s.start, s.moves)
+    stills = [0, *(last + 1 for _, last in reaches)]
+    watcher = Watcher(t, s.start, list(s.hidden(t)))
+    judged = watcher.follow(film(camera(), tags.__getitem__, stills, seed=3))
+    assert all(isinstance(j.result, Applied) for j in judged), [j.result for j in judged]
+    assert len(judged) == len(reaches)
+    end = reaches[-1][1] + 1
+    assert [m.notation() for m in watcher.moves[:end]] == [m.notation() for m in s.moves[:end]]
+    assert watcher.state.to_json()["docks"] == s.states[end - 1].to_json()["docks"]
+
+
+def _at_play() -> NoahState:
+    s = script()
+    for state in s.states:
+        assert isinstance(state, NoahState)
+        if state.step == PLAY and state.ferry and len(state.ferry) >= 2:
+            return state
+    raise AssertionError("the script never reaches a loaded ferry")
+
+
+def test_overweight_card_is_refused_and_the_state_kept() -> None:
+    t = model()
+    state = _at_play()
+    heavy = next(
+        c
+        for c in state.hands[state.active]
+        if not state.check(Play(c, "M" if c.startswith("SNL") else None)).legal
+    )
+    move = Play(heavy, "M" if heavy.startswith("SNL") else None)
+    verdict = state.check(move)
+    seen = dict(next(v for m, v in t.physical_moves(state) if m == move))
+    result = infer(t, state, seen)
+    assert isinstance(result, Refused)
+    assert result.code == verdict.code and result.code.startswith("noah.")
+    watcher = Watcher(t, state)
+    judged = watcher.judge(seen)
+    assert judged is not None and isinstance(judged.result, Refused)
+    assert watcher.state is state
+
+
+def test_card_leaving_a_ferry_does_not_add_up() -> None:
+    t = model()
+    state = _at_play()
+    view = dict(t.view(state))
+    zone = next(z for z, p in view.items() if z.startswith("dock") and len(p) >= 3)
+    view[zone] = tuple(p for p in view[zone] if p != view[zone][-2] or p == NOAH)
+    result = infer(t, state, view)
+    assert isinstance(result, Mismatch)
+    assert any(f"left ferry {zone[4:]}" in line for line in result.lines)
+
+
+def test_giraffe_played_in_a_three_player_game_asks_whom_it_looked_at() -> None:
+    t = model()
+    s = play(noah.new_game(["Ann", "Ben", "Cy"], seed=5), 200, seed=5)
+    for i, move in enumerate(s.moves):
+        if isinstance(move, Play) and move.target is not None:
+            before = s.before(i)
+            break
+    else:
+        raise AssertionError("no giraffe or lion played in this script")
+    after, _, _ = settle(t, s.states[i])
+    result = infer(t, before, t.view(after))
+    assert isinstance(result, Question)
+    targets = {c[0].target for c in result.candidates if isinstance(c[0], Play)}
+    assert targets == {"Ben", "Cy", "Ann"} - {before.to_move}
+
+
+def test_filmed_overweight_card_is_flagged_then_taken_back() -> None:
+    t = model()
+    state = _at_play()
+    heavy = next(
+        c
+        for c in state.hands[state.active]
+        if not c.startswith("SNL") and not state.check(Play(c)).legal
+    )
+    assert state.noah is not None
+    docks = list(state.docks)
+    docks[state.noah] = (*state.ferry, (heavy, noah.catalog.CARD_BY_ID[heavy].gender or "M"))
+    laid = replace(state, docks=tuple(docks))
+    scene = NoahScene()
+    scene.follow(state)
+    tables = [scene.tags(state), scene.tags(laid), scene.tags(state)]
+    watcher = Watcher(t, state)
+    judged = watcher.follow(film(camera(), tables.__getitem__, [0, 1, 2], seed=4))
+    assert len(judged) == 1 and isinstance(judged[0].result, Refused)
+    assert judged[0].result.code == state.check(Play(heavy)).code
+    assert judged[0].result.reason == state.check(Play(heavy)).reason
+    assert watcher.state is state and watcher.moves == []
