@@ -92,6 +92,55 @@ def cmd_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_scan(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.capture import CaptureError, read_image
+    from vision.games import game_vision
+    from vision.overlay import draw
+    from vision.pipeline import read_frame
+    from vision.voting import vote
+
+    vision_game = game_vision(args.game)
+    results = []
+    images = []
+    for path in args.images:
+        try:
+            image = read_image(path)
+        except CaptureError as exc:
+            raise BadInput(str(exc)) from exc
+        images.append(image)
+        results.append(read_frame(image, vision_game))
+    readings = [r.reading for r in results]
+    reading = readings[0] if len(readings) == 1 else vote(readings)
+    if args.overlay:
+        picture = draw(images[-1], reading, results[-1].poses)
+        if not cv2.imwrite(args.overlay, picture):
+            raise BadInput(f"cannot write the overlay to {args.overlay}: use a .png or .jpg name")
+    _print(reading.to_json())
+    return EXIT_OK
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    import itertools
+
+    from vision.capture import CaptureError, VideoSource
+    from vision.games import game_vision
+    from vision.pipeline import watch
+
+    source = int(args.camera) if args.camera.isdigit() else args.camera
+    try:
+        with VideoSource(source, resolution=args.resolution) as camera:
+            frames = itertools.islice(camera, args.frames)
+            for reading in watch(frames, game_vision(args.game), window=args.window):
+                print(json.dumps(reading.to_json(), ensure_ascii=False), flush=True)
+    except CaptureError as exc:
+        raise BadInput(str(exc)) from exc
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from vision.calibrate import measure
     from vision.capture import CaptureError, read_image
@@ -123,8 +172,12 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             for t in report.tags
         ],
     }
-    if args.mm_per_px is not None:
-        out["smallest_tag_mm"] = round(report.smallest_tag_mm(args.mm_per_px), 1)
+    mm_per_px = args.mm_per_px if args.mm_per_px is not None else report.mm_per_px
+    if report.sheet_tags_mm:
+        out["sheet_tags_read_mm"] = list(report.sheet_tags_mm)
+    if mm_per_px is not None:
+        out["mm_per_px"] = round(mm_per_px, 3)
+        out["smallest_tag_mm"] = round(report.smallest_tag_mm(mm_per_px), 1)
     _print(out)
     return EXIT_OK
 
@@ -236,6 +289,22 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("move", help="move as notation or JSON")
         p.set_defaults(func=func)
 
+    p = sub.add_parser("scan", help="read a table photo (several: voted) and print the reading")
+    p.add_argument("game", choices=game_ids)
+    p.add_argument("images", nargs="+", help="photos of the table (one still table)")
+    p.add_argument("--overlay", help="write the last photo with every tag boxed to this file")
+    p.set_defaults(func=cmd_scan)
+
+    p = sub.add_parser("watch", help="watch the table and print a reading each time it changes")
+    p.add_argument("game", choices=game_ids)
+    p.add_argument(
+        "--camera", required=True, help="camera index (0), stream URL, or a recorded video file"
+    )
+    p.add_argument("--window", type=int, default=10, help="frames voted over (default 10)")
+    p.add_argument("--frames", type=int, help="stop after this many frames")
+    p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
+    p.set_defaults(func=cmd_watch)
+
     p = sub.add_parser(
         "calibrate",
         help="measure a camera from a photo of tags: module size, blur, smallest readable tag",
@@ -244,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--mm-per-px",
         type=float,
-        help="table millimetres per pixel at the far edge, to print the smallest tag size",
+        help="table millimetres per pixel at the far edge (default: from the sheet's markers)",
     )
     p.set_defaults(func=cmd_calibrate)
 

@@ -12,6 +12,8 @@ import cv2
 import numpy as np
 import pytest
 
+from printables import payload
+from printables.mats import CALIBRATION_FRAME_MM, calibration_markers
 from vision.calibrate import (
     READABLE_PX_PER_MODULE,
     CameraReport,
@@ -19,7 +21,8 @@ from vision.calibrate import (
     measure,
     neighbour_spill,
 )
-from vision.synth import SceneSpec, render_scene
+from vision.mats import MatSpec
+from vision.synth import SceneSpec, render_mat_scene, render_scene
 
 
 def _effective_blur(lens: float) -> float:
@@ -83,3 +86,25 @@ def test_companion_calibrate_refuses_a_photo_without_tags(tmp_path: Path) -> Non
             check=False,
         )
         assert out.returncode == 2 and words in out.stderr
+
+
+def test_calibration_sheet_gives_the_scale_and_the_smallest_tag() -> None:
+
+    sheet = MatSpec(
+        "calibration",
+        CALIBRATION_FRAME_MM,
+        {m.id: m.corners for m in calibration_markers()},
+    )
+    sizes = {20: (60.0, 80.0), 28: (140.0, 80.0), 40: (100.0, 170.0)}
+    texts = {size: payload.encode(payload.CALIBRATION, f"T{size}") for size in sizes}
+    scene = render_mat_scene(
+        sheet,
+        [(texts[size], spot, 0.0) for size, spot in sizes.items()],
+        px_per_mm=3.0,
+        tag_modules_mm={texts[size]: size / 21 for size in sizes},
+    )
+    report = measure(scene.image)
+    assert report.sheet_tags_mm == (20, 28, 40)
+    assert report.mm_per_px == pytest.approx(1 / 3, rel=0.05)
+    # sharp camera: 2.5 px per module, 21 modules, 1/3 mm per pixel
+    assert report.smallest_tag_mm(report.mm_per_px) == pytest.approx(17.5, rel=0.06)

@@ -89,11 +89,11 @@ def test_card_leaving_a_ferry_does_not_add_up() -> None:
     t = model()
     state = _at_play()
     view = dict(t.view(state))
-    zone = next(z for z, p in view.items() if z.startswith("dock") and len(p) >= 3)
+    zone = next(z for z, p in view.items() if ".dock" in z and len(p) >= 3)
     view[zone] = tuple(p for p in view[zone] if p != view[zone][-2] or p == NOAH)
     result = infer(t, state, view)
     assert isinstance(result, Mismatch)
-    assert any(f"left ferry {zone[4:]}" in line for line in result.lines)
+    assert any(f"left ferry {zone[-1]}" in line for line in result.lines)
 
 
 def test_giraffe_played_in_a_three_player_game_asks_whom_it_looked_at() -> None:

@@ -15,8 +15,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from printables import payload
+from printables.mats import ARUCO_DICTIONARY, calibration_markers
 from vision.config import QR_V1_MODULES, DetectConfig
 from vision.detect import detect, to_grey
+from vision.mats import find_markers
 from vision.refine import blur_model, fit_grids, grid_samples
 from vision.types import Quad, U8Array
 
@@ -55,11 +58,17 @@ class CameraReport:
         tags: Every version-1 tag measured.
         blur_px: Median blur sigma over the tags, in pixels.
         min_px_per_module: Module size, in pixels, this camera reads reliably.
+        mm_per_px: Millimetres per pixel on the calibration sheet, from its
+            ArUco markers' printed size, or None when they are not in view.
+        sheet_tags_mm: Sizes (mm) of the calibration sheet's tags that were
+            read, smallest first.
     """
 
     tags: tuple[TagMeasure, ...]
     blur_px: float
     min_px_per_module: float
+    mm_per_px: float | None = None
+    sheet_tags_mm: tuple[int, ...] = ()
 
     def smallest_tag_mm(self, mm_per_px: float) -> float:
         """Side of the smallest version-1 tag read reliably, in millimetres.
@@ -121,4 +130,27 @@ def measure(frame: U8Array, config: DetectConfig | None = None) -> CameraReport:
             tags.append(TagMeasure(d.text, d.corners, ppm, sigma))
     blur = statistics.median(t.blur_px for t in tags) if tags else 0.0
     need = max(READABLE_PX_PER_MODULE, blur / READABLE_BLUR_PER_MODULE)
-    return CameraReport(tuple(tags), blur, need)
+    sizes = []
+    for d in found.detections:
+        tag = payload.try_decode(d.text, game=payload.CALIBRATION)
+        if isinstance(tag, payload.Tag):
+            sizes.append(int(payload.CALIBRATION_CATALOG[tag.piece_id].data["size_mm"]))
+    return CameraReport(tuple(tags), blur, need, sheet_scale(frame), tuple(sorted(sizes)))
+
+
+def sheet_scale(frame: U8Array) -> float | None:
+    """Millimetres per pixel on the calibration sheet, from its markers' edges.
+
+    Returns:
+        The mean over every edge of every sheet marker in view, or None.
+    """
+    printed = {m.id: np.asarray(m.corners, np.float64) for m in calibration_markers()}
+    seen = find_markers(frame, ARUCO_DICTIONARY)
+    ratios = []
+    for marker_id, corners in seen.items():
+        if marker_id not in printed:
+            continue
+        mm = np.linalg.norm(printed[marker_id] - np.roll(printed[marker_id], 1, axis=0), axis=1)
+        px = np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)
+        ratios.extend(mm / px)
+    return float(np.mean(ratios)) if ratios else None

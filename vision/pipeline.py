@@ -36,11 +36,13 @@ class GameVision:
         game: Game id.
         parse: Its payload parser (raises ``RejectedPayload`` with a reason).
         mats: Its mats, with their markers and zones.
+        ec_level: Error-correction level of its tags ("" for any).
     """
 
     game: str
     parse: PayloadParser
     mats: tuple[MatSpec, ...]
+    ec_level: str = ""
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ def read_frame(frame: U8Array, game: GameVision, config: DetectConfig = DEFAULT)
     poses = tuple(locate_mats(frame, game.mats))
     reading = assemble(
         game.game,
-        validate(found.detections, game.parse),
+        validate(found.detections, game.parse, game.ec_level),
         poses,
         game.mats,
         unread=found.unread,

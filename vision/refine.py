@@ -29,6 +29,7 @@ and it sits in a light quiet zone. The refinement uses that knowledge:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cache
 
@@ -43,7 +44,7 @@ N = QR_V1_MODULES
 _UNIT_SQUARE = np.array([[0, 0], [N, 0], [N, N], [0, N]], np.float32)
 _RENDER_PX = 4  # pixels per module of the redrawn symbol: zxing-cpp reads it exactly
 _RENDER_QUIET = 4  # modules of quiet zone around the redrawn symbol (ISO/IEC 18004, 6.3.8)
-_FIT_STEPS = 8  # most coordinate-descent steps of the grid fit
+_FIT_STEPS = 12  # most coordinate-descent steps of the grid fit
 
 
 @dataclass(frozen=True)
@@ -114,13 +115,39 @@ def _homographies(quads: FloatArray) -> FloatArray:
     return np.concatenate([h, np.ones((p, 1))], axis=1).reshape(p, 3, 3)
 
 
-def _sample(img: FloatArray, quads: FloatArray, coords: FloatArray) -> FloatArray:
-    """Bilinear samples of ``img`` at module coordinates through each quad: (P, M)."""
+def _project(quads: FloatArray, coords: FloatArray) -> FloatArray:
+    """Frame positions (P, M, 2) of module coordinates through each quad's homography."""
     pts = np.concatenate([coords, np.ones((len(coords), 1))], axis=1)
     proj = pts @ _homographies(quads).transpose(0, 2, 1)
-    xy = (proj[..., :2] / proj[..., 2:3]).astype(np.float32)
+    return np.asarray(proj[..., :2] / proj[..., 2:3], np.float32)
+
+
+def _remap(img: FloatArray, xy: FloatArray) -> FloatArray:
+    """Bilinear samples of ``img`` at positions (P, M, 2): (P, M)."""
     out = cv2.remap(img, xy[..., 0], xy[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return np.asarray(out, np.float64).reshape(len(quads), -1)
+    return np.asarray(out, np.float64).reshape(xy.shape[0], -1)
+
+
+def _sample(img: FloatArray, quads: FloatArray, coords: FloatArray) -> FloatArray:
+    """Bilinear samples of ``img`` at module coordinates through each quad: (P, M)."""
+    return _remap(img, _project(quads, coords))
+
+
+def _trial_shifts(coords: FloatArray) -> FloatArray:
+    """How each of the 16 one-coordinate corner moves shifts each module point: (16, M, 2).
+
+    Over a few dozen pixels a corner move shifts the points bilinearly in
+    the module coordinates, which spares a homography per trial.
+    """
+    m = len(coords)
+    s, t = coords[:, 0] / N, coords[:, 1] / N
+    weights = np.stack([(1 - s) * (1 - t), s * (1 - t), s * t, (1 - s) * t], axis=1)  # (M, 4)
+    shifts = np.zeros((16, m, 2), np.float32)
+    for i in range(8):
+        corner, axis = divmod(i, 2)
+        shifts[2 * i, :, axis] = weights[:, corner]
+        shifts[2 * i + 1, :, axis] = -weights[:, corner]
+    return shifts
 
 
 def _scores(samples: FloatArray, expected: FloatArray) -> FloatArray:
@@ -194,10 +221,14 @@ def _descend(
 ) -> tuple[FloatArray, FloatArray]:
     """Coordinate descent of quads (K, 4, 2) on the correlation with ``expected`` (K, M).
 
-    Steps start at ``first_step`` modules and halve down to a sixteenth;
-    every coordinate that gains moves in the same step.
+    Steps start at ``first_step`` modules and halve down to a sixteenth. The
+    16 one-coordinate moves are tried on bilinearly shifted points; then both
+    the move of every gaining coordinate at once and the best single move are
+    scored through their exact homographies, and the better is kept if it
+    gains.
     """
     k = len(best)
+    shifts = _trial_shifts(coords)
     side = np.mean(np.linalg.norm(best - np.roll(best, 1, axis=1), axis=2), axis=1)
     step = first_step * side / N
     floor = 0.06 * side / N
@@ -207,27 +238,27 @@ def _descend(
         if len(idx) == 0:
             break
         b, st, e = best[idx], step[idx], expected[idx]
-        trials = b[:, None] + _DELTAS[None] * st[:, None, None, None]
+        base = _project(b, coords)
+        shifted = base[:, None] + shifts[None] * st[:, None, None, None].astype(np.float32)
         s = _scores(
-            _sample(img, trials.reshape(-1, 4, 2), coords), np.repeat(e, 16, axis=0)
+            _remap(img, shifted.reshape(-1, len(coords), 2)), np.repeat(e, 16, axis=0)
         ).reshape(-1, 16)
         gain = s.reshape(-1, 8, 2) - score[idx, None, None]
         sign = np.where(gain[..., 0] >= gain[..., 1], 1.0, -1.0)
         joint = np.where(gain.max(axis=2) > 0, sign, 0.0).reshape(-1, 4, 2)
-        moved = b + joint * st[:, None, None]
-        s_joint = _scores(_sample(img, moved, coords), e)
         single = np.argmax(s, axis=1)
-        s_single = s[np.arange(len(idx)), single]
-        use_joint = s_joint > np.maximum(score[idx], s_single) + 1e-4
-        use_single = ~use_joint & (s_single > score[idx] + 1e-4)
-        best[idx[use_joint]] = moved[use_joint]
-        score[idx[use_joint]] = s_joint[use_joint]
-        sel = idx[use_single]
-        best[sel] = trials[use_single, single[use_single]]
-        score[sel] = s_single[use_single]
-        stuck = ~use_joint & ~use_single
-        step[idx[stuck]] /= 2
-        active[idx[stuck & (st / 2 < floor[idx])]] = False
+        moves = np.stack([joint, _DELTAS[single]])  # (2, K, 4, 2): all gaining moves, the best one
+        moved = b[None] + moves * st[None, :, None, None]
+        exact = _scores(
+            _sample(img, moved.reshape(-1, 4, 2), coords), np.concatenate([e, e])
+        ).reshape(2, -1)
+        pick = np.argmax(exact, axis=0)
+        gained = exact[pick, np.arange(len(idx))] > score[idx] + 1e-4
+        rows = np.arange(len(idx))[gained]
+        best[idx[gained]] = moved[pick[gained], rows]
+        score[idx[gained]] = exact[pick[gained], rows]
+        step[idx[~gained]] /= 2
+        active[idx[~gained & (st / 2 < floor[idx])]] = False
     return best, score
 
 
@@ -308,17 +339,23 @@ def grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
     return _sample(img, quads, _centres()).reshape(len(quads), g, g)
 
 
-def decode_grid(img: FloatArray, quad: FloatArray) -> str | None:
+def decode_grid(img: FloatArray, quad: FloatArray) -> Detection | None:
     """Decode the version-1 symbol whose corners (top-left first) are ``quad``."""
-    return decode_samples(grid_samples(img, quad[None])[0])
+    found = decode_samples(grid_samples(img, quad[None])[0])
+    return None if found is None else dataclasses.replace(found, corners=_as_quad(quad))
 
 
-def decode_samples(samples: FloatArray) -> str | None:
-    """Decode a version-1 symbol from its sampled 23 x 23 grid (quiet ring included)."""
+def decode_samples(samples: FloatArray) -> Detection | None:
+    """Decode a version-1 symbol from its sampled 23 x 23 grid (quiet ring included).
+
+    Returns:
+        The text and error-correction level, with the corners of the redrawn
+        symbol (callers put the frame's corners in), or None.
+    """
     for bits in _equalize(samples):
         found = zxing_read(_render(bits), pure=True, stage="refine")
         if found:
-            return found[0].text
+            return dataclasses.replace(found[0], version=1)
     return None
 
 
@@ -564,24 +601,24 @@ def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> Refin
         cx, cy = quad.mean(axis=0)
         if _near(cx, cy, found + unread_at, 0.5):
             continue
-        text = decode_samples(grid)
-        if text is None:
+        read = decode_samples(grid)
+        if read is None:
             failed.append(quad)
             unread_at.append(Detection(text="", corners=_as_quad(quad), stage="refine"))
         else:
-            found.append(Detection(text=text, corners=_as_quad(quad), stage="refine", version=1))
+            found.append(dataclasses.replace(read, corners=_as_quad(quad)))
     if failed:
         polished = polish_grids(img, np.stack(failed))
         for quad, grid in zip(polished, grid_samples(img, polished), strict=True):
-            text = decode_samples(grid)
-            if text is None and zbar_available():
+            read = decode_samples(grid)
+            if read is None and zbar_available():
                 text = _zbar_crop(grey, quad)
-            if text is None:
+                if text is not None:
+                    read = Detection(text=text, corners=_as_quad(quad), stage="refine", version=1)
+            if read is None:
                 unread.append(_as_quad(quad))
             else:
-                found.append(
-                    Detection(text=text, corners=_as_quad(quad), stage="refine", version=1)
-                )
+                found.append(dataclasses.replace(read, corners=_as_quad(quad)))
     return RefineOutcome(tuple(found), len(candidates), tuple(unread))
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -483,6 +483,7 @@ def render_mat_scene(
     hands: Sequence[int] = (),
     camera: SceneSpec | None = None,
     seed: int = 0,
+    tag_modules_mm: Mapping[str, float] | None = None,
 ) -> MatScene:
     """Photograph one printed mat with tagged pieces lying on it.
 
@@ -497,6 +498,8 @@ def render_mat_scene(
         hands: Indexes of tags a hand covers.
         camera: Light, blur, noise and JPEG (its other fields are ignored).
         seed: Seed of the perspective, the hands and the camera.
+        tag_modules_mm: Module size (mm) of particular payloads, where it
+            differs from ``module_mm`` (a calibration sheet's tag sizes).
 
     Returns:
         The frame and its ground truth.
@@ -518,6 +521,7 @@ def render_mat_scene(
         _paste(canvas, img, cv2.getPerspectiveTransform(src, dst))
     truths_mm: list[tuple[str, FloatArray, int]] = []
     for payload, (cx, cy), angle in tags:
+        module = (tag_modules_mm or {}).get(payload, module_mm)
         modules = qr_modules(payload, ec_level=camera.ec_level, version=None)
         n = modules.shape[0]
         m = 8
@@ -526,7 +530,7 @@ def render_mat_scene(
         master[qz * m : (qz + n) * m, qz * m : (qz + n) * m] = (
             np.kron(1 - modules.astype(np.float32), np.ones((m, m), np.float32)) * 0.9 + 0.05
         )
-        half = (n / 2 + qz) * module_mm
+        half = (n / 2 + qz) * module
         a = np.deg2rad(angle)
         rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
         box = np.array([[-half, -half], [half, -half], [half, half], [-half, half]]) @ rot.T
@@ -534,7 +538,7 @@ def render_mat_scene(
         size = master.shape[0]
         src = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
         _paste(canvas, master, cv2.getPerspectiveTransform(src, (box * k).astype(np.float32)))
-        sym = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (n / 2 * module_mm) @ rot.T
+        sym = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (n / 2 * module) @ rot.T
         truths_mm.append((payload, sym + np.array([cx, cy]), n))
 
     centre = np.array([width / 2, height / 2])

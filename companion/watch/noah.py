@@ -17,12 +17,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from companion.watch.model import PlacedTag, TableModel, drop_empty, zones_in_order
-from companion.watch.tabletop import game_vision
 from engines.core import UNKNOWN, Event, Move, State
 from engines.noah import catalog
 from engines.noah.moves import MoveNoah, Play, TakeFerry
 from engines.noah.state import MOVE_NOAH, PLAY, NoahState
-from printables.mats import MatLayout, layout
+from printables.mats import layout
+from vision.games import game_vision
 from vision.reading import TableReading
 
 FERRY, NOAH = "FERRY", "NOAH"
@@ -51,15 +51,20 @@ def _axis(dock: int) -> tuple[float, float]:
     return dx / n, dy / n
 
 
+def _dock(zone: str) -> int | None:
+    """The dock a zone id names (``pentagon.dock3`` -> 3), or None."""
+    key = zone.rpartition(".")[2]
+    return int(key[4:]) if key.startswith("dock") else None
+
+
+def _zone(dock: int) -> str:
+    return f"{MAT.key}.dock{dock}"
+
+
 def _turn(zone: str) -> float:
     """How far a card lying along dock ``zone`` is turned on the mat, degrees (dock 0: 0)."""
-    return 360.0 * int(zone[4:]) / catalog.DOCKS if zone.startswith("dock") else 0.0
-
-
-def _order(mat: MatLayout, key: str) -> tuple[float, float] | None:
-    if key.startswith("dock"):
-        return _axis(int(key[4:]))
-    return None
+    dock = _dock(zone)
+    return 0.0 if dock is None else 360.0 * dock / catalog.DOCKS
 
 
 def _snail(card: str) -> bool:
@@ -83,11 +88,11 @@ class NoahTable(TableModel):
     max_depth = 2
 
     def __init__(self) -> None:
-        self.vision = game_vision("noah", _order)
+        self.vision = game_vision("noah")
 
     def view(self, state: State) -> dict[str, tuple[str, ...]]:
         assert isinstance(state, NoahState)
-        out: dict[str, list[str]] = {"centre": [FERRY] * state.reserve}
+        out: dict[str, list[str]] = {f"{MAT.key}.centre": [FERRY] * state.reserve}
         for dock, ferry in enumerate(state.docks):
             items: list[str] = []
             if ferry is not None:
@@ -95,7 +100,7 @@ class NoahTable(TableModel):
                 items.extend(card_name(c, g) for c, g in ferry)
             if state.noah == dock:
                 items.append(NOAH)
-            out[f"dock{dock}"] = items
+            out[_zone(dock)] = items
         return drop_empty(out)
 
     def read(self, reading: TableReading) -> dict[str, tuple[str, ...]]:
@@ -130,7 +135,7 @@ class NoahTable(TableModel):
             hand |= set(state.unaccounted())
         opponent = state.players[(me + 1) % len(state.players)]
         assert state.noah is not None
-        zone = f"dock{state.noah}"
+        zone = _zone(state.noah)
         for card in sorted(hand):
             species = catalog.CARD_BY_ID[card].species.code
             target = opponent if species in (catalog.GIRAFFE, catalog.LION) else None
@@ -146,9 +151,8 @@ class NoahTable(TableModel):
         yield TakeFerry(), {**view, zone: (FERRY, NOAH)}
 
     def zone_name(self, zone: str) -> str:
-        if zone.startswith("dock"):
-            return f"ferry {zone[4:]}"
-        return "the centre"
+        dock = _dock(zone)
+        return "the centre" if dock is None else f"ferry {dock}"
 
     def piece_name(self, piece: str) -> str:
         if piece == FERRY:
@@ -161,7 +165,7 @@ class NoahTable(TableModel):
 
 def _with_noah(view: Mapping[str, tuple[str, ...]], dock: int) -> dict[str, tuple[str, ...]]:
     out = {z: tuple(p for p in ps if p != NOAH) for z, ps in view.items()}
-    key = f"dock{dock}"
+    key = _zone(dock)
     out[key] = (*out.get(key, ()), NOAH)
     return drop_empty(out)
 
@@ -208,7 +212,7 @@ class NoahScene:
             def at(along: float, across: float) -> tuple[float, float]:
                 return dcx + ax * along - ay * across, dcy + ay * along + ax * across  # noqa: B023
 
-            turn = _turn(f"dock{dock}")
+            turn = _turn(_zone(dock))
             if ferry is not None and dock in self.at_dock:
                 out.append(PlacedTag(self.at_dock[dock], MAT.key, at(_INNER, -_COLUMN), turn))
                 for k, (card, gender) in enumerate(ferry):
