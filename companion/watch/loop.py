@@ -59,6 +59,8 @@ class Watcher:
         still_level: See :data:`STILL_LEVEL`.
         moves: Every move applied so far (inferred and settled), in order.
         judged: Every conclusion, in order.
+        reads: How many frames were read (the costly step).
+        last_reading: The last reading, for the overlay.
     """
 
     model: TableModel
@@ -69,6 +71,7 @@ class Watcher:
     still_level: float = STILL_LEVEL
     moves: list[Move] = field(default_factory=list)
     judged: list[Judged] = field(default_factory=list)
+    reads: int = 0
     last_reading: TableReading | None = None
 
     def __post_init__(self) -> None:
@@ -106,6 +109,7 @@ class Watcher:
         if not self.is_still(image) or len(self._reads) >= self.window:
             return None
         self._reads.append(read_frame(image, self.model.vision).reading)
+        self.reads += 1
         if len(self._reads) < self.window:
             return None
         reading = vote(self._reads) if self.window > 1 else self._reads[0]

@@ -225,8 +225,9 @@ class NoahScene:
         return out
 
 
-def script_tags(start: NoahState, moves: Iterable[Move]) -> list[list[PlacedTag]]:
+def script_tags(start: State, moves: Iterable[Move]) -> list[list[PlacedTag]]:
     """The tags on the table at the start and after each move of a scripted game."""
+    assert isinstance(start, NoahState)
     scene = NoahScene()
     state = start
     scene.follow(state)
