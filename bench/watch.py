@@ -4,8 +4,8 @@ Run: ``.venv/bin/python -m bench.watch [--plies 110] [--seed 11]``
 (about a minute on an idle machine).
 
 A seeded two-player game of Noah is played out and filmed by the synthetic
-camera (``companion.watch.camera``) at 1920 x 1080 (2.2 px per mm on the
-pentagon mat, 21 mm tags: 2.2 px per module): two frames of hands passing
+camera (``companion.watch.camera``) at 1920 x 1080 (2.1 px per mm on the
+pentagon mat, 21 mm tags: 2.1 px per module): two frames of hands passing
 over the table before each change, then three frames of the still table,
 the way a 30 fps camera sees a player reach over and withdraw. The loop
 (``companion.watch.loop.Watcher``) gates on stillness, reads the still view,
@@ -31,7 +31,7 @@ from companion.watch.video import film, play
 from engines import noah
 from vision.pipeline import read_frame
 
-SHOT_1080P = Shot(width=1920, height=1080, px_per_mm=2.2, module_mm=1.0)
+SHOT_1080P = Shot(width=1920, height=1080, px_per_mm=2.1, module_mm=1.0)
 
 
 def main() -> None:
@@ -46,7 +46,7 @@ def main() -> None:
     reaches = script.reaches(model)
     tags = script_tags(script.start, script.moves)
     stills = [0, *(last + 1 for _, last in reaches)]
-    camera = MatCamera("noah", model.vision.mats[0], SHOT_1080P)
+    camera = MatCamera("noah", model.vision.mats, SHOT_1080P)
     frames = list(film(camera, tags.__getitem__, stills, seed=args.seed))
 
     watcher = Watcher(model, script.start, list(script.hidden(model)))
@@ -64,7 +64,8 @@ def main() -> None:
         m.notation() for m in script.moves[:end]
     ]
     applied = sum(isinstance(j.result, Applied) for j in watcher.judged)
-    print(f"frames {len(frames)} at 1920x1080, changes {len(reaches)}, views read {watcher.reads}")
+    h, w = frames[0].shape[:2]
+    print(f"frames {len(frames)} at {w}x{h}, changes {len(reaches)}, views read {watcher.reads}")
     print(f"loop CPU {loop_s:.1f} s: {len(frames) / loop_s:.1f} frames per second")
     print(f"one 1080p read {one_read * 1000:.0f} ms: {1 / one_read:.1f} frames per second")
     print(f"changes applied {applied} of {len(reaches)}; moves equal the script: {followed}")

@@ -23,7 +23,7 @@ def model() -> NoahTable:
 
 @cache
 def camera() -> MatCamera:
-    return MatCamera("noah", model().vision.mats[0], Shot())
+    return MatCamera("noah", model().vision.mats, Shot())
 
 
 @cache

@@ -1,8 +1,9 @@
-"""A fast synthetic camera over one printed mat: the mat shot once, tags laid on it per frame.
+"""A fast synthetic camera over a game's printed mats: the mats shot once, tags laid per frame.
 
-The empty mat is rendered once with :func:`vision.synth.render_mat_scene`
-(markers, zone outlines, perspective, light, blur, noise, the wood table);
-each frame then pastes the pieces' QR tags (the printables' payloads at level
+Each empty mat is rendered once with :func:`vision.synth.render_mat_scene`
+(markers, zone outlines, perspective, light, blur, noise, the wood table)
+and the mats are laid out in rows on one table (each a little askew, as
+mats lie); each frame then pastes the pieces' QR tags (the printables' payloads at level
 H) through the same perspective, blurred and noised like the rest, and hands
 where a script passes them. A frame costs a few milliseconds instead of the
 seconds a whole re-render takes, so a scripted game of many moves stays cheap.
@@ -29,8 +30,8 @@ class Shot:
     """How the synthetic camera sees the mat.
 
     Attributes:
-        width: Frame width in pixels.
-        height: Frame height in pixels.
+        width: Frame width in pixels (at least what the mats' rows need).
+        height: Frame height in pixels (at least what the mats' rows need).
         px_per_mm: Camera scale at the mat's centre, pixels per millimetre.
         module_mm: Printed size of one QR module, millimetres (21 modules a tag).
         blur_sigma: Lens blur applied to each pasted tag, pixels.
@@ -49,27 +50,52 @@ class Shot:
     seed: int = 0
 
 
+_MARGIN_PX = 24  # table showing around each mat, pixels
+
+
 @dataclass
 class MatCamera:
-    """One mat in view of a fixed synthetic camera."""
+    """A game's mats in view of a fixed synthetic camera.
+
+    Attributes:
+        game: Game id (the tags' payloads are this game's).
+        mats: The mats on the table.
+        shot: The camera.
+        rows: Mat ids per row of the table layout, top row first; one row of
+            every mat when empty.
+    """
 
     game: str
-    mat: MatSpec
+    mats: Sequence[MatSpec]
     shot: Shot = field(default_factory=Shot)
+    rows: Sequence[Sequence[str]] = ()
 
     def __post_init__(self) -> None:
         s = self.shot
-        scene = render_mat_scene(
-            self.mat,
-            [],
-            px_per_mm=s.px_per_mm,
-            width=s.width,
-            height=s.height,
-            tilt=s.tilt,
-            seed=s.seed,
-        )
-        self._base = scene.image
-        self._to_frame = scene.to_frame
+        by_id = {m.id: m for m in self.mats}
+        rows = self.rows or [[m.id for m in self.mats]]
+        tiles: list[tuple[int, int, MatSpec, int, int]] = []
+        y = 0
+        for row in rows:
+            x, tall = 0, 0
+            for mat_id in row:
+                mat = by_id[mat_id]
+                w = int(mat.size[0] * s.px_per_mm * (1 + 2 * s.tilt)) + 2 * _MARGIN_PX
+                h = int(mat.size[1] * s.px_per_mm * (1 + 2 * s.tilt)) + 2 * _MARGIN_PX
+                tiles.append((x, y, mat, w, h))
+                x, tall = x + w, max(tall, h)
+            y += tall
+        width = max(s.width, max(x + w for x, _, _, w, _ in tiles))
+        height = max(s.height, max(y + h for _, y, _, _, h in tiles))
+        self._base = np.full((height, width, 3), (60, 90, 120), np.uint8)
+        self._to_frame: dict[str, FloatArray] = {}
+        for k, (x, y, mat, w, h) in enumerate(tiles):
+            scene = render_mat_scene(
+                mat, [], px_per_mm=s.px_per_mm, width=w, height=h, tilt=s.tilt, seed=s.seed + k
+            )
+            self._base[y : y + h, x : x + w] = scene.image
+            shift = np.array([[1, 0, x], [0, 1, y], [0, 0, 1]], np.float64)
+            self._to_frame[mat.id] = shift @ scene.to_frame
         self._masters: dict[str, FloatArray] = {}
 
     def _master(self, piece: str) -> FloatArray:
@@ -90,10 +116,12 @@ class MatCamera:
         rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
         box = np.array([[-half, -half], [half, -half], [half, half], [-half, half]]) @ rot.T
         box += np.asarray(tag.mm)
-        return cv2.perspectiveTransform(box.reshape(-1, 1, 2), self._to_frame).reshape(4, 2)
+        return cv2.perspectiveTransform(box.reshape(-1, 1, 2), self._to_frame[tag.mat]).reshape(
+            4, 2
+        )
 
     def frame(self, tags: Sequence[PlacedTag], hands: Sequence[int] = (), seed: int = 0) -> U8Array:
-        """The camera's frame of the mat with ``tags`` on it and hands over the tags ``hands``."""
+        """The camera's frame of the mats with ``tags`` on it and hands over the tags ``hands``."""
         out = self._base.copy()
         rng = np.random.default_rng(seed)
         for tag in tags:
