@@ -70,11 +70,11 @@ def settle(
     done: list[Move] = []
     used = 0
     while not state.is_over:
-        if state.to_move == CHANCE and state.seed is not None:
-            move = state.chance_move()
-            assert move is not None
-            if _visible(model, state, move):
+        chance = state.chance_move() if state.to_move == CHANCE else None
+        if chance is not None:
+            if _visible(model, state, chance):
                 break
+            move = chance
         elif used < len(pending) and state.is_legal(pending[used]):
             if _visible(model, state, pending[used]):
                 break
@@ -85,6 +85,14 @@ def settle(
         state = state.apply(move)
         done.append(move)
     return state, tuple(done), used
+
+
+def _candidates(state: State) -> tuple[Move, ...]:
+    """The moves to try next: at a chance point of a seeded game only the seed's own outcome
+    (the table cannot tell apart cards drawn face down; the seed knows which it was).
+    A chance the table supplies even in a seeded game (Hare's streams) lists every outcome."""
+    move = state.chance_move() if state.to_move == CHANCE else None
+    return state.legal_moves() if move is None else (move,)
 
 
 def _visible(model: TableModel, state: State, move: Move) -> bool:
@@ -109,7 +117,7 @@ def infer(model: TableModel, state: State, seen: View, pending: Sequence[Move] =
         nxt: list[tuple[tuple[Move, ...], State, int]] = []
         for path, node, used in frontier:
             here = model.view(node)
-            for move in node.legal_moves():
+            for move in _candidates(node):
                 after = node.apply(move)
                 view = model.view(after)
                 if view == here:
