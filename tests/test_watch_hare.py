@@ -1,4 +1,4 @@
-"""Watching a Hare and Tortoise table view by view: script followed, caps refused, pawns misplaced."""
+"""Watching a Hare and Tortoise table view by view: the script, caps refused, pawns misplaced."""
 
 from __future__ import annotations
 
