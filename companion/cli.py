@@ -15,6 +15,7 @@ from typing import Any
 
 import engines
 from companion import games
+from companion.watch import WATCHED
 from engines.core import PIECE_KINDS, EngineError, IllegalMove, InvalidSetup, State
 from printables import WHATS
 
@@ -138,6 +139,34 @@ def cmd_watch(args: argparse.Namespace) -> int:
         raise BadInput(str(exc)) from exc
     except KeyboardInterrupt:
         pass
+    return EXIT_OK
+
+
+def cmd_follow(args: argparse.Namespace) -> int:
+    import itertools
+
+    from companion.watch import table_model
+    from companion.watch.loop import Watcher
+    from vision.capture import CaptureError, VideoSource
+
+    names = [p for p in args.players.split(",")]
+    options = _parse_options(args.option)
+    # Not advanced: the table shows the opening chance (the cards laid on the ferries).
+    state = games.module(args.game).new_game(names, options=options, seed=args.seed)
+    watcher = Watcher(table_model(args.game), state, window=args.window)
+    source = int(args.camera) if args.camera.isdigit() else args.camera
+    try:
+        with VideoSource(source, resolution=args.resolution) as camera:
+            for frame in itertools.islice(camera, args.frames):
+                judged = watcher.feed(frame.image)
+                if judged is not None:
+                    out = {"frame": frame.index, **judged.result.to_json()}
+                    print(json.dumps(out, ensure_ascii=False), flush=True)
+    except CaptureError as exc:
+        raise BadInput(str(exc)) from exc
+    except KeyboardInterrupt:
+        pass
+    _print({"moves": [m.notation() for m in watcher.moves], "state": watcher.state.to_json()})
     return EXIT_OK
 
 
@@ -304,6 +333,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, help="stop after this many frames")
     p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
     p.set_defaults(func=cmd_watch)
+
+    p = sub.add_parser(
+        "follow",
+        help="follow a game on the table: infer, check and apply each move the camera sees",
+    )
+    p.add_argument("game", choices=WATCHED)
+    p.add_argument("--players", required=True, help="comma-separated names in seating order")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--seed", type=int, help="a seeded game: chance comes from the seed")
+    p.add_argument(
+        "--camera", required=True, help="camera index (0), stream URL, or a recorded video file"
+    )
+    p.add_argument("--window", type=int, default=3, help="readings voted per still view")
+    p.add_argument("--frames", type=int, help="stop after this many frames")
+    p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
+    p.set_defaults(func=cmd_follow)
 
     p = sub.add_parser(
         "calibrate",

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
+import cv2
+import pytest
+
+from companion.cli import main
 from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Applied, Mismatch, Question, Refused, infer, settle
 from companion.watch.loop import Watcher
@@ -133,3 +139,28 @@ def test_filmed_overweight_card_is_flagged_then_taken_back() -> None:
     assert judged[0].result.code == state.check(Play(heavy)).code
     assert judged[0].result.reason == state.check(Play(heavy)).reason
     assert watcher.state is state and watcher.moves == []
+
+
+def test_follow_command_infers_the_moves_of_a_recorded_video(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    s = script()
+    reaches = s.reaches(model())[:8]
+    tags = script_tags(s.start, s.moves)
+    stills = [0, *(last + 1 for _, last in reaches)]
+    frames = list(film(camera(), tags.__getitem__, stills, seed=5))
+    h, w = frames[0].shape[:2]
+    video = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 10, (w, h))
+    for frame in frames:
+        writer.write(frame)
+    writer.release()
+    args = ["--players", "Ann,Ben", "--seed", "11", "--window", "1", "--camera", str(video)]
+    code = main(["follow", "noah", *args])
+    assert code == 0
+    lines = capsys.readouterr().out.splitlines()
+    changes = [json.loads(line) for line in lines if line.startswith('{"frame"')]
+    assert [c["kind"] for c in changes] == ["applied"] * len(reaches), changes
+    end = reaches[-1][1] + 1
+    summary = json.loads("\n".join(lines[len(changes) :]))
+    assert summary["moves"][:end] == [m.notation() for m in s.moves[:end]]

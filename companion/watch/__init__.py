@@ -8,3 +8,30 @@ Modules: :mod:`companion.watch.model` (what every game's table model gives),
 :mod:`companion.watch.camera` (a fast synthetic camera over a mat).
 Mats and tags come from :func:`vision.games.game_vision`.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.watch.model import TableModel
+
+WATCHED = ("noah", "hare_tortoise")
+"""Games whose moves the companion infers from the table."""
+
+
+def table_model(game: str) -> TableModel:
+    """The table model of ``game``.
+
+    Raises:
+        KeyError: the companion does not watch that game's moves yet.
+    """
+    if game == "noah":
+        from companion.watch.noah import NoahTable
+
+        return NoahTable()
+    if game == "hare_tortoise":
+        from companion.watch.hare_tortoise import HareTable
+
+        return HareTable()
+    raise KeyError(f"moves of {game} are not inferred from the table yet")

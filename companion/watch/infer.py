@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.watch.model import TableModel, View
 from engines.core import CHANCE, Move, State
@@ -32,6 +33,9 @@ class Applied:
     state: State
     used: int = 0  # phone moves consumed
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "applied", "moves": [m.notation() for m in self.moves]}
+
 
 @dataclass(frozen=True)
 class Refused:
@@ -41,6 +45,14 @@ class Refused:
     code: str
     reason: str
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "refused",
+            "move": self.move.notation(),
+            "code": self.code,
+            "reason": self.reason,
+        }
+
 
 @dataclass(frozen=True)
 class Question:
@@ -48,12 +60,21 @@ class Question:
 
     candidates: tuple[tuple[Move, ...], ...]
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "question",
+            "candidates": [[m.notation() for m in c] for c in self.candidates],
+        }
+
 
 @dataclass(frozen=True)
 class Mismatch:
     """Nothing explains the change."""
 
     lines: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "mismatch", "lines": list(self.lines)}
 
 
 Inference = Applied | Refused | Question | Mismatch
