@@ -282,6 +282,16 @@ def cmd_print(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _camera_arguments(p: argparse.ArgumentParser, *, window: int, what: str) -> None:
+    """The options of a command that reads a camera, a stream or a recording."""
+    p.add_argument(
+        "--camera", required=True, help="camera index (0), stream URL, or a recorded video file"
+    )
+    p.add_argument("--window", type=int, default=window, help=f"{what} (default {window})")
+    p.add_argument("--frames", type=int, help="stop after this many frames")
+    p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion", description="Rules, scanning and scoring beside a real game table."
@@ -326,12 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("watch", help="watch the table and print a reading each time it changes")
     p.add_argument("game", choices=game_ids)
-    p.add_argument(
-        "--camera", required=True, help="camera index (0), stream URL, or a recorded video file"
-    )
-    p.add_argument("--window", type=int, default=10, help="frames voted over (default 10)")
-    p.add_argument("--frames", type=int, help="stop after this many frames")
-    p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
+    _camera_arguments(p, window=10, what="frames voted over")
     p.set_defaults(func=cmd_watch)
 
     p = sub.add_parser(
@@ -342,12 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", required=True, help="comma-separated names in seating order")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--seed", type=int, help="a seeded game: chance comes from the seed")
-    p.add_argument(
-        "--camera", required=True, help="camera index (0), stream URL, or a recorded video file"
-    )
-    p.add_argument("--window", type=int, default=3, help="readings voted per still view")
-    p.add_argument("--frames", type=int, help="stop after this many frames")
-    p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
+    _camera_arguments(p, window=3, what="readings voted per still view")
     p.set_defaults(func=cmd_follow)
 
     p = sub.add_parser(
