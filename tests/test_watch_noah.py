@@ -114,8 +114,14 @@ def test_giraffe_played_in_a_three_player_game_asks_whom_it_looked_at() -> None:
     after, _, _ = settle(t, s.states[i])
     result = infer(t, before, t.view(after))
     assert isinstance(result, Question)
-    targets = {c[0].target for c in result.candidates if isinstance(c[0], Play)}
-    assert targets == {"Ben", "Cy", "Ann"} - {before.to_move}
+    targets = [c[0].target for c in result.candidates if isinstance(c[0], Play)]
+    assert sorted(targets) == sorted({"Ben", "Cy", "Ann"} - {before.to_move})
+    watcher = Watcher(t, before)
+    judged = watcher.judge(t.view(after))
+    assert judged is not None and isinstance(judged.result, Question)
+    assert watcher.state is before
+    chosen = targets.index(move.target)
+    assert watcher.answer(chosen).to_json() == after.to_json()
 
 
 def test_filmed_overweight_card_is_flagged_then_taken_back() -> None:

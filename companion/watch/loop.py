@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.watch.infer import Applied, Inference, infer, settle
+from companion.watch.infer import Applied, Inference, Question, infer, settle
 from companion.watch.model import TableModel, View
 from engines.core import Move, State
 from vision.pipeline import read_frame
@@ -131,6 +131,25 @@ class Watcher:
         out = Judged(view, result, self._frame)
         self.judged.append(out)
         return out
+
+    def answer(self, choice: int) -> State:
+        """Apply the candidate the players chose for the last question.
+
+        Raises:
+            ValueError: the last conclusion is not a question, or has no such candidate.
+        """
+        last = self.judged[-1].result if self.judged else None
+        if not isinstance(last, Question):
+            raise ValueError("no question is waiting for an answer")
+        if not 0 <= choice < len(last.candidates):
+            raise ValueError(f"the question has candidates 0 to {len(last.candidates) - 1}")
+        state = self.state
+        for move in last.candidates[choice]:
+            state = state.apply(move)
+        self.state = state
+        self.moves.extend(last.candidates[choice])
+        self._settle()
+        return self.state
 
     def follow(self, frames: Iterable[U8Array]) -> list[Judged]:
         """Feed every frame; the conclusions in order."""
