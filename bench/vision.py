@@ -133,14 +133,16 @@ def main() -> None:
         _row(f"recall {label}", str(args.frames), recalls, target)
         time_rows.append((f"ms/frame {label}", [f"{tallies[n].median_ms:.1f} ms" for n in names]))
         for n in names:
-            all_1080[n] += tallies[n].seconds
+            if target:  # the time target is for the printed tags' conditions
+                all_1080[n] += tallies[n].seconds
             false_reads[n] += tallies[n].false_reads
     frames = str(frames_with_decoys)
     _row("false reads (with decoys)", frames, [str(false_reads[n]) for n in names], "0")
     for label, cells in time_rows:
         _row(label, str(args.frames), cells, "")
     times = [f"{1000 * statistics.median(all_1080[n]):.1f} ms" for n in names]
-    _row("median time per 1080p frame", frames, times, "<= 60 ms")
+    target_frames = str(len(all_1080[names[0]]))
+    _row("median time per 1080p frame (3 targets)", target_frames, times, "<= 60 ms")
     w4, h4 = RESOLUTIONS["4k"]
     spec4 = dataclasses.replace(decoys, width=w4, height=h4, px_per_module=6.5, blur_sigma=3.0)
     t4 = run(spec4, args.frames_4k)
@@ -151,7 +153,7 @@ def main() -> None:
 
 def _row(label: str, frames: str, cells: list[str], target: str) -> None:
     print(
-        f"| {label:<38} | {frames:>6} | "
+        f"| {label:<40} | {frames:>6} | "
         + " | ".join(f"{c:>15}" for c in cells)
         + f" | {target:>9} |"
     )

@@ -46,7 +46,7 @@ def test_reading_equals_ground_truth(game: str) -> None:
     ]
     scene = render_mat_scene(
         mat,
-        table,  # type: ignore[arg-type]
+        table,
         module_mm=module_mm,
         px_per_mm=px_per_mm,
         width=width,
@@ -73,7 +73,7 @@ def test_two_mats_in_one_frame_are_told_apart() -> None:
         spot = tuple(np.mean(zone.polygon, axis=0))
         tag = (payload.encode("animals_on_board", piece), spot, 0.0)
         halves.append(
-            render_mat_scene(mat, [tag], module_mm=1.6, px_per_mm=2.5, width=960, height=1080).image  # type: ignore[list-item]
+            render_mat_scene(mat, [tag], module_mm=1.6, px_per_mm=2.5, width=960, height=1080).image
         )
     reading = read_frame(np.hstack(halves), vision).reading
     assert reading.mats == ("ark1", "ark2")

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from vision.capture import CaptureError, VideoSource, decode_image, frames, read_image, to_bgr8
+from vision.types import U8Array
 
 
-def _png(image: np.ndarray) -> bytes:  # type: ignore[type-arg]
+def _png(image: U8Array) -> bytes:
     ok, buf = cv2.imencode(".png", image)
     assert ok
     return buf.tobytes()

@@ -12,7 +12,8 @@ import zxingcpp
 from vision.config import DEFAULT
 from vision.detect import Detection, detect, merge, zbar_available, zbar_read, zxing_read
 from vision.refine import find_finders, fit_grids
-from vision.synth import SceneSpec, qr_modules, render_scene
+from vision.synth import Scene, SceneSpec, qr_modules, render_scene
+from vision.types import U8Array
 
 SPEC = SceneSpec(
     width=960,
@@ -27,11 +28,11 @@ SPEC = SceneSpec(
 
 
 @pytest.fixture(scope="module")
-def crowded() -> list:  # type: ignore[type-arg]
+def crowded() -> list[Scene]:
     return [render_scene(dataclasses.replace(SPEC, seed=seed)) for seed in (0, 1)]
 
 
-def test_refinement_reads_what_the_decoders_miss(crowded: list) -> None:  # type: ignore[type-arg]
+def test_refinement_reads_what_the_decoders_miss(crowded: list[Scene]) -> None:
     for scene in crowded:
         truth = {t.payload for t in scene.visible_tags}
         plain = detect(scene.image, dataclasses.replace(DEFAULT, refine=False))
@@ -42,7 +43,7 @@ def test_refinement_reads_what_the_decoders_miss(crowded: list) -> None:  # type
         assert any(d.stage == "refine" for d in full.detections)
 
 
-def test_nothing_is_read_that_is_not_on_the_table(crowded: list) -> None:  # type: ignore[type-arg]
+def test_nothing_is_read_that_is_not_on_the_table(crowded: list[Scene]) -> None:
     for scene in crowded:
         on_table = {t.payload for t in scene.visible_tags} | {f.payload for f in scene.foreign}
         got = {d.text for d in detect(scene.image).detections}
@@ -51,7 +52,7 @@ def test_nothing_is_read_that_is_not_on_the_table(crowded: list) -> None:  # typ
         assert hidden and not got & hidden
 
 
-def test_refined_corners_follow_the_symbol(crowded: list) -> None:  # type: ignore[type-arg]
+def test_refined_corners_follow_the_symbol(crowded: list[Scene]) -> None:
     scene = crowded[0]
     truth = {t.payload: np.array(t.corners) for t in scene.tags}
     refined = [d for d in detect(scene.image).detections if d.stage == "refine"]
@@ -83,7 +84,7 @@ def test_finders_found_at_two_px_per_module() -> None:
             assert np.hypot(*(xy - centre).T).min() < tag.px_per_module
 
 
-def _clean_code(text: str, ppm: int = 6) -> np.ndarray:  # type: ignore[type-arg]
+def _clean_code(text: str, ppm: int = 6) -> U8Array:
     modules = qr_modules(text, version=None)
     img = np.kron(1 - modules, np.ones((ppm, ppm), np.uint8)) * 255
     return np.pad(img, 4 * ppm, constant_values=255).astype(np.uint8)
@@ -102,7 +103,7 @@ def test_merge_keeps_one_detection_per_place() -> None:
     far = tuple((x + 200, y) for x, y in quad)
     first = [Detection("A", quad, "zxing")]
     second = [Detection("A", moved, "zxing-upscaled"), Detection("B", far, "zxing-upscaled")]
-    merged = merge([first, second])  # type: ignore[list-item]
+    merged = merge([first, second])
     assert [(d.text, d.stage) for d in merged] == [("A", "zxing"), ("B", "zxing-upscaled")]
 
 

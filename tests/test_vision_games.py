@@ -18,12 +18,13 @@ from vision.games import game_vision
 from vision.overlay import draw
 from vision.pipeline import read_frame
 from vision.synth import MatScene, render_mat_scene
+from vision.types import FloatArray, U8Array
 
 NOAH = game_vision("noah")
 PENTAGON = NOAH.mats[0]
 
 
-def _dock(n: int) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[type-arg]
+def _dock(n: int) -> tuple[FloatArray, FloatArray]:
     zone = next(z for z in PENTAGON.zones if z.id == f"pentagon.dock{n}")
     assert zone.order is not None
     return np.mean(zone.polygon, axis=0), np.array(zone.order)
@@ -117,7 +118,7 @@ def test_overlay_outlines_the_mat() -> None:
 
 
 def test_companion_watch_prints_a_reading_per_change(tmp_path: Path) -> None:
-    def frame(pieces: list[tuple[str, float]]) -> np.ndarray:  # type: ignore[type-arg]
+    def frame(pieces: list[tuple[str, float]]) -> U8Array:
         table = [_on_dock(0, piece, at) for piece, at in pieces]
         return render_mat_scene(
             PENTAGON, table, module_mm=1.95, px_per_mm=2.05, width=1920, height=1080

@@ -16,6 +16,7 @@ import pytest
 from tests.vision_data import shared_dir
 from vision.capture import read_image
 from vision.detect import detect
+from vision.types import U8Array
 
 ZXING_THRESHOLDS = {
     "qrcode-1": (17, 14, 17, 14),
@@ -33,7 +34,7 @@ def _photos() -> Path:
 
 
 @cache
-def _set(name: str) -> tuple[tuple[object, str], ...]:
+def _set(name: str) -> tuple[tuple[U8Array, str], ...]:
     return tuple(
         (read_image(png), png.with_suffix(".txt").read_text(encoding="utf-8"))
         for png in sorted((_photos() / name).glob("*.png"))
@@ -55,7 +56,7 @@ def test_reads_at_least_as_many_as_zxing(name: str, turn: int) -> None:
     read = 0
     for image, expected in _set(name):
         rotated = image if ROTATIONS[turn] is None else cv2.rotate(image, ROTATIONS[turn])
-        texts = {d.text.replace("\r\n", "\n") for d in detect(rotated).detections}  # type: ignore[arg-type]
+        texts = {d.text.replace("\r\n", "\n") for d in detect(rotated).detections}
         read += expected in texts
     assert read >= ZXING_THRESHOLDS[name][turn]
 

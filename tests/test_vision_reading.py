@@ -8,16 +8,18 @@ argument and does not depend on the grammar.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 import pytest
 
 from vision.assemble import ParsedTag, RejectedPayload, assemble, validate
 from vision.detect import detect
-from vision.mats import MatSpec, Zone, locate_mats
+from vision.mats import MatPose, MatSpec, Zone, locate_mats
 from vision.overlay import GREEN, RED, draw
 from vision.reading import InvalidReading, TableReading
-from vision.synth import render_mat_scene
+from vision.synth import MatScene, render_mat_scene
+from vision.types import Quad
 from vision.voting import vote
 
 CATALOG = {"A1", "B2", "C3", "D4", "E5"}
@@ -34,14 +36,14 @@ def parse(text: str) -> ParsedTag:
     return ParsedTag(piece)
 
 
-def _marker(x: float, y: float) -> tuple[tuple[float, float], ...]:
+def _marker(x: float, y: float) -> Quad:
     return ((x, y), (x + 40, y), (x + 40, y + 40), (x, y + 40))
 
 
 MAT = MatSpec(
     "pentagon",
     (420.0, 297.0),
-    {0: _marker(5, 5), 1: _marker(375, 5), 2: _marker(375, 252), 3: _marker(5, 252)},  # type: ignore[dict-item]
+    {0: _marker(5, 5), 1: _marker(375, 5), 2: _marker(375, 252), 3: _marker(5, 252)},
     zones=(
         Zone("ferry.1", ((60, 60), (230, 60), (230, 140), (60, 140)), order=(1.0, 0.0), capacity=3),
         Zone("dock.1", ((250, 60), (360, 60), (360, 240), (250, 240))),
@@ -57,8 +59,10 @@ TABLE = [
 ]
 
 
-def _read(scene_tags: list[tuple[str, tuple[float, float], float]], **kw: object) -> tuple:  # type: ignore[type-arg]
-    scene = render_mat_scene(MAT, scene_tags, **kw)  # type: ignore[arg-type]
+def _read(
+    scene_tags: list[tuple[str, tuple[float, float], float]], **kw: Any
+) -> tuple[MatScene, list[MatPose], TableReading]:
+    scene = render_mat_scene(MAT, scene_tags, **kw)
     found = detect(scene.image)
     poses = locate_mats(scene.image, [MAT])
     reading = assemble(

@@ -177,8 +177,9 @@ def assemble(
             by_zone[p.zone].append(p)
     zones: dict[str, tuple[str, ...]] = {}
     backs: dict[str, int] = {}
+    zone_of = zones_of(specs)
     for zone_id, members in by_zone.items():
-        zone = zones_of(specs)[zone_id]
+        zone = zone_of[zone_id]
         zones[zone_id] = sort_zone([p for p in members if not p.back], zone.order)
         n_backs = sum(p.back for p in members)
         if n_backs:

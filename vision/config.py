@@ -71,6 +71,16 @@ class DetectConfig:
             decoded. Measured on synthetic frames at 2.0 and 3.25 px/module,
             blur 1: tags score 0.84 and above (median 0.98), foreign codes of
             larger versions up to 0.59, other finder triples at most 0.18.
+        finder_spacing: Range of distances (in modules, as estimated from
+            each finder's ring) at which two finders may belong to one
+            symbol; they sit 14 modules apart, and the ring estimate is off
+            by up to 25% at 2 px/module (measured: 2.67 px for 3.25 px
+            modules under blur 1.5), so 9 to 22.
+        max_corner_cos: Largest |cosine| of the angle at the corner finder
+            (dimensionless): 0.35 admits 90 +- 20 degrees, what a square
+            seen 25 degrees off axis still shows.
+        max_arm_ratio: Largest ratio of the two arms from the corner finder
+            (dimensionless); 1.33 admits the same tilt.
         min_outline_score: Smallest correlation (-1..1) of a rough outline
             from a finder triple, before any refinement, for it to be
             refined at all. Measured at 2 px/module, blur 1: outlines of
@@ -94,6 +104,9 @@ class DetectConfig:
     min_ring_fill: float = 0.25
     max_aspect: float = 1.5
     min_pattern_score: float = 0.7
+    finder_spacing: tuple[float, float] = (9.0, 22.0)
+    max_corner_cos: float = 0.35
+    max_arm_ratio: float = 1.33
     min_outline_score: float = 0.45
     max_candidates: int = 80
 

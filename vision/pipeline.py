@@ -23,9 +23,9 @@ from vision.types import U8Array
 from vision.voting import MIN_SHARE, vote
 
 WATCH_WINDOW = 10
-"""Frames voted over while watching: a third of a second at 30 fps is too
-short to outlast a hand passing over the table, ten frames at the 3-5 fps a
-1080p frame is read at is two to three seconds."""
+"""Frames voted over while watching: long enough to outlast a hand passing over
+the table (a second or two at the rate 1080p frames are read), short enough
+that a real move shows within a few seconds."""
 
 
 @dataclass(frozen=True)

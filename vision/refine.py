@@ -505,7 +505,7 @@ def find_finders(
     ]
 
 
-def group_finders(finders: list[Finder]) -> list[FloatArray]:
+def group_finders(finders: list[Finder], config: DetectConfig) -> list[FloatArray]:
     """Symbol outlines from finder triples placed as in a version-1 symbol.
 
     Three finders make a version-1 symbol when two of them sit 14 modules
@@ -514,6 +514,7 @@ def group_finders(finders: list[Finder]) -> list[FloatArray]:
 
     Args:
         finders: Candidate finder patterns.
+        config: The grouping tolerances.
 
     Returns:
         Quads (4, 2), top-left of the code first, clockwise on screen, the
@@ -527,8 +528,8 @@ def group_finders(finders: list[Finder]) -> list[FloatArray]:
     costs: list[FloatArray] = []
     for i in range(len(finders)):
         d = np.hypot(*(xy - xy[i]).T)
-        # 14 modules apart; the ring-based module estimate is rough (+-25%)
-        near = np.nonzero((d > 9 * mod[i]) & (d < 22 * mod[i]))[0]
+        lo, hi = config.finder_spacing
+        near = np.nonzero((d > lo * mod[i]) & (d < hi * mod[i]))[0]
         if len(near) < 2:
             continue
         v, length = xy[near] - xy[i], d[near]
@@ -536,7 +537,11 @@ def group_finders(finders: list[Finder]) -> list[FloatArray]:
         a, b = v[jj], v[kk]
         cos = (a * b).sum(axis=1) / (length[jj] * length[kk])
         ratio = length[jj] / length[kk]
-        ok = (np.abs(cos) <= 0.35) & (ratio > 0.75) & (ratio < 1.33)
+        ok = (
+            (np.abs(cos) <= config.max_corner_cos)
+            & (ratio > 1 / config.max_arm_ratio)
+            & (ratio < config.max_arm_ratio)
+        )
         if not ok.any():
             continue
         a, b, cos, ratio = a[ok], b[ok], cos[ok], ratio[ok]
@@ -585,7 +590,7 @@ def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> Refin
         dist = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
         near = (dist < 0.75 * sides).any(axis=1)
         finders = [f for f, n in zip(finders, near, strict=True) if not n]
-    candidates = group_finders(finders)[: config.max_candidates]
+    candidates = group_finders(finders, config)[: config.max_candidates]
     img = grey.astype(np.float32)
     found: list[Detection] = []
     unread: list[Quad] = []
