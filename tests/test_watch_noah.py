@@ -13,7 +13,7 @@ import pytest
 from companion.cli import main
 from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Applied, Mismatch, Question, Refused, infer, settle
-from companion.watch.loop import Watcher
+from companion.watch.loop import Watcher, headline, overlay
 from companion.watch.noah import NOAH, NoahScene, NoahTable, script_tags
 from companion.watch.video import Script, film, play
 from engines import noah
@@ -145,6 +145,10 @@ def test_filmed_overweight_card_is_flagged_then_taken_back() -> None:
     assert judged[0].result.code == state.check(Play(heavy)).code
     assert judged[0].result.reason == state.check(Play(heavy)).reason
     assert watcher.state is state and watcher.moves == []
+    assert headline(judged[0].result).startswith("not allowed: ")
+    frame = camera().frame(tables[1])
+    shown = overlay(frame, watcher)
+    assert shown.shape == frame.shape and (shown[:20] != frame[:20]).any()
 
 
 def test_follow_command_infers_the_moves_of_a_recorded_video(

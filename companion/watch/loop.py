@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.watch.infer import Applied, Inference, Question, infer, settle
+from companion.watch.infer import Applied, Inference, Mismatch, Question, Refused, infer, settle
 from companion.watch.model import TableModel, View
 from engines.core import Move, State
+from vision.overlay import draw
 from vision.pipeline import read_frame
 from vision.reading import TableReading
 from vision.types import U8Array
@@ -154,3 +155,28 @@ class Watcher:
     def follow(self, frames: Iterable[U8Array]) -> list[Judged]:
         """Feed every frame; the conclusions in order."""
         return [j for f in frames if (j := self.feed(f)) is not None]
+
+
+def headline(result: Inference) -> str:
+    """One line for the host screen on what the last change was."""
+    if isinstance(result, Applied):
+        return "played: " + ", ".join(m.notation() for m in result.moves)
+    if isinstance(result, Refused):
+        return f"not allowed: {result.reason}"
+    if isinstance(result, Question):
+        options = " | ".join(", ".join(m.notation() for m in c) for c in result.candidates)
+        return f"which was it? {options}"
+    assert isinstance(result, Mismatch)
+    return "does not add up: " + "; ".join(result.lines)
+
+
+def overlay(image: U8Array, watcher: Watcher) -> U8Array:
+    """The host screen's live picture: every tag boxed, and the last change written on top."""
+    out = draw(image, watcher.last_reading) if watcher.last_reading is not None else image.copy()
+    if watcher.judged:
+        text = headline(watcher.judged[-1].result)
+        scale = max(out.shape[1] / 1600, 0.5)
+        cv2.rectangle(out, (0, 0), (out.shape[1], int(44 * scale)), (255, 255, 255), -1)
+        org = (int(10 * scale), int(32 * scale))
+        cv2.putText(out, text[:120], org, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), 2)
+    return out
