@@ -174,3 +174,22 @@ def test_follow_command_infers_the_moves_of_a_recorded_video(
     end = reaches[-1][1] + 1
     summary = json.loads("\n".join(lines[len(changes) :]))
     assert summary["moves"][:end] == [m.notation() for m in s.moves[:end]]
+
+
+def test_a_table_game_without_seed_follows_the_visible_moves() -> None:
+    """No seed: the deal goes into hands as unknown cards; each card played names itself."""
+    s, t = script(), model()
+    phone = [
+        m
+        for i, m in enumerate(s.moves)
+        if t.view(s.states[i]) == t.view(s.before(i)) and m.TYPE not in ("deal", "steal")
+    ]
+    watcher = Watcher(t, noah.new_game(["Ann", "Ben"]), phone)
+    for _, last in s.reaches(t):
+        judged = watcher.judge(t.view(s.states[last]))
+        assert judged is not None and isinstance(judged.result, Applied), judged
+    seen = ("ferry", "place", "play", "take", "noah")
+    assert [m.notation() for m in watcher.moves if m.TYPE in seen] == [
+        m.notation() for m in s.moves if m.TYPE in seen
+    ]
+    assert watcher.state.to_json()["docks"] == s.states[-1].to_json()["docks"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.watch.model import TableModel, View
-from engines.core import CHANCE, Move, State
+from engines.core import CHANCE, UNKNOWN, Move, State
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ def settle(
     done: list[Move] = []
     used = 0
     while not state.is_over:
-        chance = state.chance_move() if state.to_move == CHANCE else None
+        chance = _unseen_chance(model, state) if state.to_move == CHANCE else None
         if chance is not None:
             if _visible(model, state, chance):
                 break
@@ -106,6 +106,17 @@ def settle(
         state = state.apply(move)
         done.append(move)
     return state, tuple(done), used
+
+
+def _unseen_chance(model: TableModel, state: State) -> Move | None:
+    """The chance outcome to apply without looking: the seed's own in a seeded game; in a
+    table game an unknown card dealt face down (``?``), when no outcome shows on the table."""
+    if state.seed is not None:
+        return state.chance_move()
+    unknown = [m for m in state.legal_moves() if UNKNOWN in m.to_json().values()]
+    if len(unknown) == 1 and not _visible(model, state, unknown[0]):
+        return unknown[0]
+    return None
 
 
 def _candidates(state: State) -> tuple[Move, ...]:
