@@ -5,11 +5,12 @@ from __future__ import annotations
 from functools import cache
 
 from companion.watch.hare_tortoise import PAWNS, HareTable
-from companion.watch.infer import Applied, Mismatch, Refused, infer
+from companion.watch.infer import Mismatch, Refused, infer
 from companion.watch.loop import Watcher
 from companion.watch.video import Script, play
 from engines import hare_tortoise
 from engines.hare_tortoise.state import HareState
+from tests.watch_support import follow_views, same_game
 
 
 @cache
@@ -18,16 +19,9 @@ def script() -> Script:
 
 
 def test_every_change_of_a_whole_game_is_inferred_as_the_script() -> None:
-    s, t = script(), HareTable()
+    s = script()
     assert s.states[-1].is_over
-    reaches = s.reaches(t)
-    assert len(reaches) >= 20
-    watcher = Watcher(t, s.start, list(s.hidden(t)))
-    for _, last in reaches:
-        judged = watcher.judge(t.view(s.states[last]))
-        assert judged is not None and isinstance(judged.result, Applied), judged
-    assert [m.notation() for m in watcher.moves] == [m.notation() for m in s.moves]
-    assert watcher.state.outcome() == s.states[-1].outcome()
+    same_game(follow_views(HareTable(), s), s)
 
 
 def _crowded() -> HareState:

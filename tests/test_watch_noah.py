@@ -19,6 +19,7 @@ from companion.watch.video import Script, film, play
 from engines import noah
 from engines.noah.moves import Play
 from engines.noah.state import PLAY, NoahState
+from tests.watch_support import follow_views
 from vision.pipeline import read_frame
 
 
@@ -184,10 +185,7 @@ def test_a_table_game_without_seed_follows_the_visible_moves() -> None:
         for i, m in enumerate(s.moves)
         if t.view(s.states[i]) == t.view(s.before(i)) and m.TYPE not in ("deal", "steal")
     ]
-    watcher = Watcher(t, noah.new_game(["Ann", "Ben"]), phone)
-    for _, last in s.reaches(t):
-        judged = watcher.judge(t.view(s.states[last]))
-        assert judged is not None and isinstance(judged.result, Applied), judged
+    watcher = follow_views(t, s, noah.new_game(["Ann", "Ben"]), phone)
     seen = ("ferry", "place", "play", "take", "noah")
     assert [m.notation() for m in watcher.moves if m.TYPE in seen] == [
         m.notation() for m in s.moves if m.TYPE in seen
