@@ -66,9 +66,6 @@ class AnimalsOnBoardTable(TableModel):
     game = "animals_on_board"
     max_depth = 1
 
-    def __init__(self) -> None:
-        self.vision = game_vision("animals_on_board")
-
     def view(self, state: State) -> dict[str, tuple[str, ...]]:
         assert isinstance(state, AnimalsOnBoardState)
         out: dict[str, list[str]] = {}

@@ -26,7 +26,6 @@ from engines.hare_tortoise import CATALOG
 from engines.hare_tortoise.cards import ANIMAL_CODES, ANIMALS, KIND_ANIMAL, KINDS, UNK
 from engines.hare_tortoise.moves import Play
 from engines.hare_tortoise.state import HareState
-from vision.games import game_vision
 from vision.reading import TableReading
 
 PAWNS = tuple(f"A{code}" for code in ANIMAL_CODES)
@@ -52,9 +51,6 @@ class HareTable(TableModel):
 
     game = "hare_tortoise"
     max_depth = 1
-
-    def __init__(self) -> None:
-        self.vision = game_vision("hare_tortoise")
 
     def view(self, state: State) -> dict[str, tuple[str, ...]]:
         assert isinstance(state, HareState)

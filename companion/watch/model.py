@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engines.core import Move, State
+from vision.games import game_vision
 from vision.pipeline import GameVision
 from vision.reading import TableReading
 
@@ -53,6 +54,9 @@ class TableModel(ABC):
     game: str
     vision: GameVision
     max_depth: int = 2
+
+    def __init__(self) -> None:
+        self.vision = game_vision(self.game)
 
     @abstractmethod
     def view(self, state: State) -> dict[str, tuple[str, ...]]:

@@ -22,7 +22,6 @@ from engines.noah import catalog
 from engines.noah.moves import MoveNoah, Play, TakeFerry
 from engines.noah.state import MOVE_NOAH, PLAY, NoahState
 from printables.mats import layout
-from vision.games import game_vision
 from vision.reading import TableReading
 
 FERRY, NOAH = "FERRY", "NOAH"
@@ -86,9 +85,6 @@ class NoahTable(TableModel):
 
     game = "noah"
     max_depth = 2
-
-    def __init__(self) -> None:
-        self.vision = game_vision("noah")
 
     def view(self, state: State) -> dict[str, tuple[str, ...]]:
         assert isinstance(state, NoahState)
