@@ -19,6 +19,7 @@ import qrcode
 
 import engines
 from companion import games
+from companion.watch import WATCHED
 from engines.core import PIECE_KINDS, EngineError, IllegalMove, InvalidSetup, State
 from printables import WHATS
 
@@ -169,6 +170,34 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_follow(args: argparse.Namespace) -> int:
+    import itertools
+
+    from companion.watch import table_model
+    from companion.watch.loop import Watcher
+    from vision.capture import CaptureError, VideoSource
+
+    names = [p for p in args.players.split(",")]
+    options = _parse_options(args.option)
+    # Not advanced: the table shows the opening chance (the cards laid on the ferries).
+    state = games.module(args.game).new_game(names, options=options, seed=args.seed)
+    watcher = Watcher(table_model(args.game), state, window=args.window)
+    source = int(args.camera) if args.camera.isdigit() else args.camera
+    try:
+        with VideoSource(source, resolution=args.resolution) as camera:
+            for frame in itertools.islice(camera, args.frames):
+                judged = watcher.feed(frame.image)
+                if judged is not None:
+                    out = {"frame": frame.index, **judged.result.to_json()}
+                    print(json.dumps(out, ensure_ascii=False), flush=True)
+    except CaptureError as exc:
+        raise BadInput(str(exc)) from exc
+    except KeyboardInterrupt:
+        pass
+    _print({"moves": [m.notation() for m in watcher.moves], "state": watcher.state.to_json()})
+    return EXIT_OK
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from vision.calibrate import measure
     from vision.capture import CaptureError, read_image
@@ -289,6 +318,16 @@ def cmd_print(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _camera_arguments(p: argparse.ArgumentParser, *, window: int, what: str) -> None:
+    """The options of a command that reads a camera, a stream or a recording."""
+    p.add_argument(
+        "--camera", required=True, help="camera index (0), stream URL, or a recorded video file"
+    )
+    p.add_argument("--window", type=int, default=window, help=f"{what} (default {window})")
+    p.add_argument("--frames", type=int, help="stop after this many frames")
+    p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion", description="Rules, scanning and scoring beside a real game table."
@@ -333,13 +372,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("watch", help="watch the table and print a reading each time it changes")
     p.add_argument("game", choices=game_ids)
-    p.add_argument(
-        "--camera", required=True, help="camera index (0), stream URL, or a recorded video file"
-    )
-    p.add_argument("--window", type=int, default=10, help="frames voted over (default 10)")
-    p.add_argument("--frames", type=int, help="stop after this many frames")
-    p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
+    _camera_arguments(p, window=10, what="frames voted over")
     p.set_defaults(func=cmd_watch)
+
+    p = sub.add_parser(
+        "follow",
+        help="follow a game on the table: infer, check and apply each move the camera sees",
+    )
+    p.add_argument("game", choices=WATCHED)
+    p.add_argument("--players", required=True, help="comma-separated names in seating order")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--seed", type=int, help="a seeded game: chance comes from the seed")
+    _camera_arguments(p, window=3, what="readings voted per still view")
+    p.set_defaults(func=cmd_follow)
 
     p = sub.add_parser(
         "calibrate",

@@ -1,0 +1,75 @@
+"""Frames per second of the watching loop on 1080p frames of a filmed Noah game.
+
+Run: ``.venv/bin/python -m bench.watch [--plies 110] [--seed 11]``
+(about a minute on an idle machine).
+
+A seeded two-player game of Noah is played out and filmed by the synthetic
+camera (``companion.watch.camera``) at 1920 x 1080 (2.1 px per mm on the
+pentagon mat, 21 mm tags: 2.1 px per module): two frames of hands passing
+over the table before each change, then three frames of the still table,
+the way a 30 fps camera sees a player reach over and withdraw. The loop
+(``companion.watch.loop.Watcher``) gates on stillness, reads the still view,
+infers and applies the moves. Printed: frames, still views read, CPU seconds
+of the loop, frames per second overall, the time of one 1080p read (what a
+loop that read every frame would cost per frame), and whether the inferred
+moves equal the script. Times are CPU seconds of this process with OpenCV on
+one thread, so other load on the machine does not inflate them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import cv2
+
+from companion.watch.camera import MatCamera, Shot
+from companion.watch.infer import Applied
+from companion.watch.loop import Watcher
+from companion.watch.noah import NoahTable, script_tags
+from companion.watch.video import film, play
+from engines import noah
+from vision.pipeline import read_frame
+
+SHOT_1080P = Shot(width=1920, height=1080, px_per_mm=2.1, module_mm=1.0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--plies", type=int, default=110, help="moves of the scripted game")
+    parser.add_argument("--seed", type=int, default=11, help="seed of the game and the camera")
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+
+    model = NoahTable()
+    script = play(noah.new_game(["Ann", "Ben"], seed=args.seed), args.plies, seed=args.seed)
+    reaches = script.reaches(model)
+    tags = script_tags(script.start, script.moves)
+    stills = [0, *(last + 1 for _, last in reaches)]
+    camera = MatCamera("noah", model.vision.mats, SHOT_1080P)
+    frames = list(film(camera, tags.__getitem__, stills, seed=args.seed))
+
+    watcher = Watcher(model, script.start, list(script.hidden(model)))
+    start = time.process_time()
+    watcher.follow(frames)
+    loop_s = time.process_time() - start
+
+    start = time.process_time()
+    for frame in frames[2::7][:5]:
+        read_frame(frame, model.vision)
+    one_read = (time.process_time() - start) / len(frames[2::7][:5])
+
+    end = reaches[-1][1] + 1
+    followed = [m.notation() for m in watcher.moves[:end]] == [
+        m.notation() for m in script.moves[:end]
+    ]
+    applied = sum(isinstance(j.result, Applied) for j in watcher.judged)
+    h, w = frames[0].shape[:2]
+    print(f"frames {len(frames)} at {w}x{h}, changes {len(reaches)}, views read {watcher.reads}")
+    print(f"loop CPU {loop_s:.1f} s: {len(frames) / loop_s:.1f} frames per second")
+    print(f"one 1080p read {one_read * 1000:.0f} ms: {1 / one_read:.1f} frames per second")
+    print(f"changes applied {applied} of {len(reaches)}; moves equal the script: {followed}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""Move inference: the move or moves that explain what changed on the table.
+
+From the current state and a new view of the table (``TableModel.read`` of
+a reading), :func:`infer` searches sequences of up to ``model.max_depth``
+moves the table can show (a card laid on a ferry, then Noah moved). Between
+them it resolves what the table cannot show: chance of a seeded game
+(``state.chance_move``) and the moves the phones sent (``pending``: a gift,
+the first player). The answer is one of:
+
+- :class:`Applied`: exactly one sequence explains the change; the new state.
+- :class:`Refused`: no legal sequence does, but a move the hands could make
+  and the rules refuse does (``model.physical_moves``); the engine's code and
+  reason, and the state stays at the last legal one.
+- :class:`Question`: several sequences explain it; the candidates, no guess.
+- :class:`Mismatch`: nothing explains it; sentences on what does not add up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.watch.model import TableModel, View
+from engines.core import CHANCE, UNKNOWN, Move, State
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The change is these moves; ``state`` is the game after them."""
+
+    moves: tuple[Move, ...]
+    state: State
+    used: int = 0  # phone moves consumed
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "applied", "moves": [m.notation() for m in self.moves]}
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A move the rules refuse explains the change."""
+
+    move: Move
+    code: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "refused",
+            "move": self.move.notation(),
+            "code": self.code,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class Question:
+    """Several move sequences explain the change; the players must say which."""
+
+    candidates: tuple[tuple[Move, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "question",
+            "candidates": [[m.notation() for m in c] for c in self.candidates],
+        }
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """Nothing explains the change."""
+
+    lines: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "mismatch", "lines": list(self.lines)}
+
+
+Inference = Applied | Refused | Question | Mismatch
+
+
+def settle(
+    model: TableModel, state: State, pending: Sequence[Move] = ()
+) -> tuple[State, tuple[Move, ...], int]:
+    """Apply what the table cannot show: seeded chance and the phones' moves.
+
+    Returns:
+        The state, the moves applied and how many of ``pending`` were used.
+    """
+    done: list[Move] = []
+    used = 0
+    while not state.is_over:
+        chance = _unseen_chance(model, state) if state.to_move == CHANCE else None
+        if chance is not None:
+            if _visible(model, state, chance):
+                break
+            move = chance
+        elif used < len(pending) and state.is_legal(pending[used]):
+            if _visible(model, state, pending[used]):
+                break
+            move = pending[used]
+            used += 1
+        else:
+            break
+        state = state.apply(move)
+        done.append(move)
+    return state, tuple(done), used
+
+
+def _unseen_chance(model: TableModel, state: State) -> Move | None:
+    """The chance outcome to apply without looking: the seed's own in a seeded game; in a
+    table game an unknown card dealt face down (``?``), when no outcome shows on the table."""
+    if state.seed is not None:
+        return state.chance_move()
+    unknown = [m for m in state.legal_moves() if UNKNOWN in m.to_json().values()]
+    if len(unknown) == 1 and not _visible(model, state, unknown[0]):
+        return unknown[0]
+    return None
+
+
+def _candidates(state: State) -> tuple[Move, ...]:
+    """The moves to try next: at a chance point of a seeded game only the seed's own outcome
+    (the table cannot tell apart cards drawn face down; the seed knows which it was).
+    A chance the table supplies even in a seeded game (Hare's streams) lists every outcome."""
+    move = state.chance_move() if state.to_move == CHANCE else None
+    return state.legal_moves() if move is None else (move,)
+
+
+def _visible(model: TableModel, state: State, move: Move) -> bool:
+    return model.view(state.apply(move)) != model.view(state)
+
+
+def infer(model: TableModel, state: State, seen: View, pending: Sequence[Move] = ()) -> Inference:
+    """What explains the table showing ``seen`` after ``state``.
+
+    Args:
+        model: The game's table model.
+        state: The last legal state (already settled).
+        seen: The view read from the table.
+        pending: Moves the phones sent that the table cannot show, in order.
+    """
+    before = model.view(state)
+    if before == seen:
+        return Applied((), state)
+    found: list[tuple[tuple[Move, ...], State, int]] = []
+    frontier: list[tuple[tuple[Move, ...], State, int]] = [((), state, 0)]
+    for _ in range(model.max_depth):
+        nxt: list[tuple[tuple[Move, ...], State, int]] = []
+        for path, node, used in frontier:
+            here = model.view(node)
+            for move in _candidates(node):
+                after = node.apply(move)
+                view = model.view(after)
+                if view == here:
+                    continue
+                after, quiet, extra = settle(model, after, pending[used:])
+                step = (*path, move, *quiet)
+                if model.view(after) == seen:
+                    found.append((step, after, used + extra))
+                else:
+                    nxt.append((step, after, used + extra))
+        if found:
+            break
+        frontier = nxt
+    if len(found) == 1:
+        path, after, used = found[0]
+        return Applied(path, after, used)
+    if found:
+        return Question(tuple(p for p, _, _ in found))
+    for move, view in model.physical_moves(state):
+        if _same(view, seen):
+            verdict = state.check(move)
+            if not verdict:
+                assert verdict.code is not None and verdict.reason is not None
+                return Refused(move, verdict.code, verdict.reason)
+    return Mismatch(tuple(model.describe(before, seen)) or ("the table changed",))
+
+
+def _same(a: Mapping[str, tuple[str, ...]], b: Mapping[str, tuple[str, ...]]) -> bool:
+    return {k: v for k, v in a.items() if v} == {k: v for k, v in b.items() if v}

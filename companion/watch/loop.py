@@ -1,0 +1,182 @@
+"""The watching loop: wait for a still view, read it, vote, infer the move, keep the state.
+
+Hands over the table are ignored until the view is still: each frame is
+compared with the one before at an eighth of its size, and only after
+``still_frames`` frames in a row differ nowhere by more than ``still_level`` does the
+loop read the table (at most ``window`` readings per still spell, voted into
+one). A still table is read ``window`` times, not once a frame, so the loop
+spends its time where the table changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.watch.infer import Applied, Inference, Mismatch, Question, Refused, infer, settle
+from companion.watch.model import TableModel, View
+from engines.core import Move, State
+from vision.overlay import draw
+from vision.pipeline import read_frame
+from vision.reading import TableReading
+from vision.types import U8Array
+from vision.voting import vote
+
+STILL_LEVEL = 12.0
+"""Largest grey difference (0-255) between two eighth-size frames at which the view
+still counts as still: at that size a pixel averages 64, so sensor noise of sigma 3
+moves it by under 1, while a hand over a single 25 mm card (a block of 8 x 8 small
+pixels on a 1080p frame of a 1 m table) changes it by 50 or more."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What the loop concluded from one still view.
+
+    Attributes:
+        view: The view read from the table.
+        result: The inference on it.
+        frame: Index of the frame that completed the reading.
+    """
+
+    view: View
+    result: Inference
+    frame: int
+
+
+@dataclass
+class Watcher:
+    """Follows one game on the table, frame by frame.
+
+    Attributes:
+        model: The game's table model.
+        state: The last legal state.
+        pending: Moves the phones sent that the table cannot show, oldest first.
+        still_frames: Still frames in a row before the view is read.
+        window: Readings voted per still spell.
+        still_level: See :data:`STILL_LEVEL`.
+        moves: Every move applied so far (inferred and settled), in order.
+        judged: Every conclusion, in order.
+        reads: How many frames were read (the costly step).
+        last_reading: The last reading, for the overlay.
+    """
+
+    model: TableModel
+    state: State
+    pending: list[Move] = field(default_factory=list)
+    still_frames: int = 2
+    window: int = 1
+    still_level: float = STILL_LEVEL
+    moves: list[Move] = field(default_factory=list)
+    judged: list[Judged] = field(default_factory=list)
+    reads: int = 0
+    last_reading: TableReading | None = None
+
+    def __post_init__(self) -> None:
+        self._small: np.ndarray | None = None
+        self._still = 0
+        self._reads: list[TableReading] = []
+        self._frame = -1
+        self._settle()
+
+    def _settle(self) -> None:
+        self.state, done, used = settle(self.model, self.state, self.pending)
+        del self.pending[:used]
+        self.moves.extend(done)
+
+    def is_still(self, image: U8Array) -> bool:
+        """Record a frame; True once the view has been still long enough to read."""
+        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        h, w = grey.shape
+        small = cv2.resize(grey, (max(w // 8, 1), max(h // 8, 1)), interpolation=cv2.INTER_AREA)
+        small = small.astype(np.float32)
+        moving = self._small is None or float(np.max(np.abs(small - self._small))) > (
+            self.still_level
+        )
+        self._small = small
+        if moving:
+            self._still = 0
+            self._reads = []
+            return False
+        self._still += 1
+        return self._still >= self.still_frames
+
+    def feed(self, image: U8Array) -> Judged | None:
+        """Take one frame; the conclusion when this frame completed a reading of a new view."""
+        self._frame += 1
+        if not self.is_still(image) or len(self._reads) >= self.window:
+            return None
+        self._reads.append(read_frame(image, self.model.vision).reading)
+        self.reads += 1
+        if len(self._reads) < self.window:
+            return None
+        reading = vote(self._reads) if self.window > 1 else self._reads[0]
+        self.last_reading = reading
+        return self.judge(self.model.read(reading))
+
+    def judge(self, view: View) -> Judged | None:
+        """Infer and apply what explains ``view``; None when it shows the current state."""
+        if view == self.model.view(self.state):
+            return None
+        if self.judged and self.judged[-1].view == view:
+            return None  # the same unexplained view again: already said
+        result = infer(self.model, self.state, view, self.pending)
+        if isinstance(result, Applied):
+            self.state = result.state
+            del self.pending[: result.used]
+            self.moves.extend(result.moves)
+            self._settle()
+        out = Judged(view, result, self._frame)
+        self.judged.append(out)
+        return out
+
+    def answer(self, choice: int) -> State:
+        """Apply the candidate the players chose for the last question.
+
+        Raises:
+            ValueError: the last conclusion is not a question, or has no such candidate.
+        """
+        last = self.judged[-1].result if self.judged else None
+        if not isinstance(last, Question):
+            raise ValueError("no question is waiting for an answer")
+        if not 0 <= choice < len(last.candidates):
+            raise ValueError(f"the question has candidates 0 to {len(last.candidates) - 1}")
+        state = self.state
+        for move in last.candidates[choice]:
+            state = state.apply(move)
+        self.state = state
+        self.moves.extend(last.candidates[choice])
+        self._settle()
+        return self.state
+
+    def follow(self, frames: Iterable[U8Array]) -> list[Judged]:
+        """Feed every frame; the conclusions in order."""
+        return [j for f in frames if (j := self.feed(f)) is not None]
+
+
+def headline(result: Inference) -> str:
+    """One line for the host screen on what the last change was."""
+    if isinstance(result, Applied):
+        return "played: " + ", ".join(m.notation() for m in result.moves)
+    if isinstance(result, Refused):
+        return f"not allowed: {result.reason}"
+    if isinstance(result, Question):
+        options = " | ".join(", ".join(m.notation() for m in c) for c in result.candidates)
+        return f"which was it? {options}"
+    assert isinstance(result, Mismatch)
+    return "does not add up: " + "; ".join(result.lines)
+
+
+def overlay(image: U8Array, watcher: Watcher) -> U8Array:
+    """The host screen's live picture: every tag boxed, and the last change written on top."""
+    out = draw(image, watcher.last_reading) if watcher.last_reading is not None else image.copy()
+    if watcher.judged:
+        text = headline(watcher.judged[-1].result)
+        scale = max(out.shape[1] / 1600, 0.5)
+        cv2.rectangle(out, (0, 0), (out.shape[1], int(44 * scale)), (255, 255, 255), -1)
+        org = (int(10 * scale), int(32 * scale))
+        cv2.putText(out, text[:120], org, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), 2)
+    return out

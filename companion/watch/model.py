@@ -1,0 +1,113 @@
+"""What every game's table model provides: the camera's view of a state, and of a reading.
+
+A :data:`View` is what the camera can tell apart, per zone id (empty zones
+left out): a game's ``view(state)`` projects an engine state onto its mats,
+``read(reading)`` turns a table reading into the same form, so the two
+compare with ``==``. Pieces the rules treat as alike (Noah's eight ferry
+cards) appear under one name; a piece's orientation, where it means something
+(a snail's upward end), is part of its name.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from engines.core import Move, State
+from vision.games import game_vision
+from vision.pipeline import GameVision
+from vision.reading import TableReading
+
+View = Mapping[str, tuple[str, ...]]
+"""Per zone id, what the camera sees there, in the zone's reading order."""
+
+
+@dataclass(frozen=True)
+class PlacedTag:
+    """One tagged piece where a synthetic scene draws it.
+
+    Attributes:
+        piece: Catalog id.
+        mat: Key of the mat it lies on.
+        mm: Its centre in that mat's millimetres.
+        angle: Rotation in degrees (0 = upright as printed).
+    """
+
+    piece: str
+    mat: str
+    mm: tuple[float, float]
+    angle: float = 0.0
+
+
+class TableModel(ABC):
+    """One game's table as the camera sees it.
+
+    Attributes:
+        game: Game id.
+        vision: Its mats and tags for the vision pipeline.
+        max_depth: Most visible moves one change may hold (Noah: a card played
+            and Noah moved, in one reach over the table).
+    """
+
+    game: str
+    vision: GameVision
+    max_depth: int = 2
+
+    def __init__(self) -> None:
+        self.vision = game_vision(self.game)
+
+    @abstractmethod
+    def view(self, state: State) -> dict[str, tuple[str, ...]]:
+        """What the camera should see when the table shows ``state``."""
+
+    @abstractmethod
+    def read(self, reading: TableReading) -> dict[str, tuple[str, ...]]:
+        """What a reading shows, in the form of :meth:`view`."""
+
+    @abstractmethod
+    def physical_moves(self, state: State) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
+        """Moves a hand can make here that the rules may refuse, with the table each leaves.
+
+        Only the moves :meth:`State.legal_moves` does not already list matter:
+        the inference asks the engine's verdict on each.
+        """
+
+    @abstractmethod
+    def zone_name(self, zone: str) -> str:
+        """A zone as players call it ("ferry 3", "the centre")."""
+
+    def piece_name(self, piece: str) -> str:
+        """A piece of a view as players call it."""
+        return piece
+
+    def describe(self, before: View, after: View) -> list[str]:
+        """Sentences on what changed from ``before`` to ``after``, zone by zone."""
+        lines: list[str] = []
+        for zone in sorted(set(before) | set(after)):
+            was, now = Counter(before.get(zone, ())), Counter(after.get(zone, ()))
+            left, came = was - now, now - was
+            where = self.zone_name(zone)
+            for piece, n in sorted(left.items()):
+                lines.append(f"{_count(n, self.piece_name(piece))} left {where}")
+            for piece, n in sorted(came.items()):
+                lines.append(f"{_count(n, self.piece_name(piece))} arrived on {where}")
+            if not left and not came and before.get(zone) != after.get(zone):
+                lines.append(f"the pieces on {where} changed order")
+        return lines
+
+
+def _count(n: int, name: str) -> str:
+    return name if n == 1 else f"{n} x {name}"
+
+
+def zones_in_order(reading: TableReading) -> dict[str, list[tuple[str, float]]]:
+    """Per zone, its face-up pieces in reading order with their angles on the mat."""
+    angle = {p.piece: p.angle for p in reading.placements if not p.back}
+    return {z: [(p, angle.get(p, 0.0)) for p in ps] for z, ps in reading.zones.items()}
+
+
+def drop_empty(view: Mapping[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
+    """A view without its empty zones, keys sorted."""
+    return {z: tuple(p) for z, p in sorted(view.items()) if p}

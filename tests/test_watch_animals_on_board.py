@@ -1,0 +1,75 @@
+"""Watching an Animals on Board table: groups read from the centre, a game followed, refusals."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from companion.watch.animals_on_board import CENTRE, AnimalsOnBoardTable, centre_tags
+from companion.watch.camera import MatCamera, Shot
+from companion.watch.infer import Mismatch, Refused, infer
+from companion.watch.video import Script, play
+from engines import animals_on_board
+from engines.animals_on_board.state import AnimalsOnBoardState
+from tests.watch_support import follow_views, same_game
+from vision.pipeline import read_frame
+
+
+@cache
+def script() -> Script:
+    """A seeded three-player game from the first turn (the setup happens before watching)."""
+    full = play(animals_on_board.new_game(["Ann", "Ben", "Cy"], seed=4), 3000, seed=4)
+    k = next(i for i, s in enumerate(full.states) if getattr(s, "phase", "") == "play")
+    return Script(full.states[k], full.moves[k + 1 :], full.states[k + 1 :])
+
+
+def _split_centre() -> AnimalsOnBoardState:
+    """The first state whose centre holds three groups or more."""
+    for state in script().states:
+        assert isinstance(state, AnimalsOnBoardState)
+        if state.phase == "play" and len(state.groups) >= 3:
+            return state
+    raise AssertionError("the script never splits the centre in three")
+
+
+def test_groups_are_read_from_where_the_tiles_lie() -> None:
+    t = AnimalsOnBoardTable()
+    state = _split_centre()
+    mats = [m for m in t.vision.mats if m.id == "centre"]
+    image = MatCamera("animals_on_board", mats, Shot(px_per_mm=2.6)).frame(centre_tags(state))
+    seen = t.read(read_frame(image, t.vision).reading)
+    assert seen[CENTRE] == t.view(state)[CENTRE]
+    assert len(seen[CENTRE]) == len([g for g in state.groups if g])
+
+
+def test_every_split_take_draw_and_cut_is_inferred_as_the_script() -> None:
+    s = script()
+    assert s.states[-1].is_over
+    same_game(follow_views(AnimalsOnBoardTable(), s), s)
+
+
+def test_a_group_taken_without_the_food_is_refused_with_the_engines_code() -> None:
+    t = AnimalsOnBoardTable()
+    state = next(
+        s
+        for s in script().states
+        if any(True for _ in t.physical_moves(s))
+        and isinstance(s, AnimalsOnBoardState)
+        and len(s.groups) >= 2
+    )
+    move, seen = next(iter(t.physical_moves(state)))
+    result = infer(t, state, seen)
+    assert isinstance(result, Refused)
+    assert result.code == state.check(move).code == "animals_on_board.not_enough_food"
+
+
+def test_two_groups_pushed_together_do_not_add_up() -> None:
+    t = AnimalsOnBoardTable()
+    state = _split_centre()
+    view = dict(t.view(state))
+    a, b, *rest = view[CENTRE]
+    merged = "(" + "+".join(sorted(a[1:-1].split("+") + b[1:-1].split("+"))) + ")"
+    view[CENTRE] = tuple(sorted([merged, *rest]))
+    result = infer(t, state, view)
+    assert isinstance(result, Mismatch)
+    assert f"a group {a} left the centre" in result.lines
+    assert f"a group {merged} arrived on the centre" in result.lines

@@ -1,0 +1,61 @@
+"""Watching a Hare and Tortoise table view by view: the script, caps refused, pawns misplaced."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from companion.watch.hare_tortoise import PAWNS, HareTable
+from companion.watch.infer import Mismatch, Refused, infer
+from companion.watch.loop import Watcher
+from companion.watch.video import Script, play
+from engines import hare_tortoise
+from engines.hare_tortoise.state import HareState
+from tests.watch_support import follow_views, same_game
+
+
+@cache
+def script() -> Script:
+    return play(hare_tortoise.new_game(["Ann", "Ben", "Cy"], seed=3), 3000, seed=3)
+
+
+def test_every_change_of_a_whole_game_is_inferred_as_the_script() -> None:
+    s = script()
+    assert s.states[-1].is_over
+    same_game(follow_views(HareTable(), s), s)
+
+
+def _crowded() -> HareState:
+    """A turn where the player holds cards that would break a cap if laid out."""
+    t = HareTable()
+    for state in script().states:
+        assert isinstance(state, HareState)
+        if any(not state.check(m) for m, _ in t.physical_moves(state)):
+            return state
+    raise AssertionError("the script never reaches a crowded table")
+
+
+def test_a_play_over_the_card_cap_is_refused_with_the_engines_code() -> None:
+    t = HareTable()
+    state = _crowded()
+    refused = [(m, v) for m, v in t.physical_moves(state) if not state.check(m)]
+    assert refused
+    move, seen = refused[-1]
+    watcher = Watcher(t, state)
+    judged = watcher.judge(seen)
+    assert judged is not None and isinstance(judged.result, Refused)
+    assert judged.result.code == state.check(move).code
+    assert judged.result.code.startswith("hare_tortoise.")
+    assert watcher.state is state
+
+
+def test_a_pawn_put_where_no_race_took_it_is_said_in_words() -> None:
+    t = HareTable()
+    state = _crowded()
+    view = dict(t.view(state))
+    lamb = PAWNS[4]
+    where = next(z for z, p in view.items() if lamb in p)
+    view[where] = tuple(p for p in view[where] if p != lamb)
+    view["race.T9"] = tuple(sorted((*view.get("race.T9", ()), lamb)))
+    result = infer(t, state, {z: p for z, p in view.items() if p})
+    assert isinstance(result, Mismatch)
+    assert "the lamb pawn arrived on space 9" in result.lines

@@ -1,0 +1,58 @@
+"""Shared checks of the watch tests: a scripted game followed view by view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.watch.infer import Applied, Question
+from companion.watch.loop import Watcher
+from companion.watch.model import TableModel
+from companion.watch.video import Script
+from engines.core import Move, State
+
+
+def follow_views(
+    model: TableModel,
+    script: Script,
+    start: State | None = None,
+    phone: Sequence[Move] | None = None,
+    answers: list[int] | None = None,
+) -> Watcher:
+    """A watcher shown the view after each change of ``script``; every change must apply.
+
+    A question (several move sequences fit) is answered as the players would, with the
+    candidate the script played; ``answers`` collects how many candidates each had.
+
+    Args:
+        model: The game's table model.
+        script: The scripted game.
+        start: The watcher's first state (the script's own by default).
+        phone: The moves the phones send (the script's hidden moves by default).
+        answers: Where to count the questions; None when none may arise.
+    """
+    reaches = script.reaches(model)
+    assert len(reaches) >= 20
+    hidden = script.hidden(model) if phone is None else phone
+    watcher = Watcher(model, script.start if start is None else start, list(hidden))
+    for _, last in reaches:
+        judged = watcher.judge(model.view(script.states[last]))
+        assert judged is not None, last
+        if isinstance(judged.result, Question) and answers is not None:
+            done = len(watcher.moves)
+            played = [
+                i
+                for i, c in enumerate(judged.result.candidates)
+                if c == tuple(script.moves[done : done + len(c)])
+            ]
+            assert len(played) == 1, judged
+            answers.append(len(judged.result.candidates))
+            watcher.answer(played[0])
+            continue
+        assert isinstance(judged.result, Applied), judged
+    return watcher
+
+
+def same_game(watcher: Watcher, script: Script) -> None:
+    """The watcher applied exactly the script's moves and reached its end."""
+    assert [m.notation() for m in watcher.moves] == [m.notation() for m in script.moves]
+    assert watcher.state.outcome() == script.states[-1].outcome()
