@@ -11,6 +11,7 @@ with the engine. The server's output (its request log) never names a token.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import random
@@ -64,8 +65,8 @@ def play(port: int, player: Player, seed: int, stop: threading.Event) -> None:
             else:
                 player.refused.append(f"{answer.status} {answer.text[:200]}")
                 return
-    except OSError:
-        return  # the server was killed: this phone's last move is unacknowledged
+    except (OSError, http.client.HTTPException):
+        return  # the server was killed (maybe mid-answer): the last move is unacknowledged
     finally:
         phone.close()
 
