@@ -7,6 +7,7 @@ thread reads the video, and the tests look at the table's log and the pages.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
@@ -70,9 +71,9 @@ def _follow(app: Flask, client: FlaskClient, table: Table) -> LiveTable:
     return following
 
 
-def _submit_script(store: TableStore, table: Table, moves: int) -> Table:
+def _submit_script(store: TableStore, table: Table, moves: int, s: Script | None = None) -> Table:
     """The table brought to the script's state after ``moves`` moves, as phones would."""
-    s = script()
+    s = script() if s is None else s
     for i in range(len(table.history), moves):
         before = s.before(i)
         if before.to_move == CHANCE:
@@ -171,3 +172,52 @@ def test_illegal_move_in_the_video_shows_its_code_and_keeps_the_table(tmp_path: 
         host = client.get(host_url(table)).get_data(as_text=True)
         assert f"<code>{verdict.code}</code>" in host
         assert verdict.reason is not None and verdict.reason.split("'")[0] in host
+
+
+def test_ambiguous_change_is_asked_on_the_pages_and_answered_by_a_tap(tmp_path: Path) -> None:
+    players = ["Ann", "Ben", "Cy"]
+    s = play(noah.new_game(players, seed=5), 200, seed=5)
+    i, move = next(
+        (i, m) for i, m in enumerate(s.moves) if isinstance(m, Play) and m.target is not None
+    )
+    before, after = s.before(i), s.states[i]
+    assert isinstance(before, NoahState) and isinstance(after, NoahState)
+    scene = NoahScene()
+    scene.follow(before)
+    tables = [scene.tags(before), scene.tags(after)]
+    camera = MatCamera("noah", model().vision.mats, Shot())
+    video = write_video(tmp_path / "giraffe.avi", film(camera, tables.__getitem__, [0, 1], seed=3))
+    for app in _app(tmp_path, video):
+        store: TableStore = app.extensions["tables"]
+        table = _submit_script(store, store.create("noah", players, seed=5), i, s)
+        client = app.test_client()
+        following = _follow(app, client, table)
+        question = following.status()["question"]
+        assert question is not None and question["version"] == table.version
+        assert store.load(table.id).version == table.version  # no guess was applied
+        chosen = next(k for k, c in enumerate(question["candidates"]) if c[0] == move.notation())
+        host = client.get(host_url(table)).get_data(as_text=True)
+        assert "which was it?" in host or "several moves" in host
+        shown = [html.escape(" ".join(c)) for c in question["candidates"]]
+        assert all(f'data-notation="{n}"' in host for n in shown)
+        mover = str(before.to_move)
+        other = next(p for p in players if p != mover)
+        token = csrf(client)
+        form = {"csrf_token": token, "choice": str(chosen), "version": str(table.version)}
+        assert client.post(f"{seat_url(table, other)}/live/answer", data=form).status_code == 403
+        seat = client.get(seat_url(table, mover)).get_data(as_text=True)
+        assert "several moves" in seat and "live-question" in seat
+        answered = client.post(f"{seat_url(table, mover)}/live/answer", data=form)
+        assert answered.status_code == 303
+        now = store.load(table.id)
+        candidate = question["candidates"][chosen]
+        assert candidate == [m.notation() for m in s.moves[i : i + len(candidate)]]
+        logged = now.history[len(table.history) :]
+        assert [step.move.notation() for step in logged][: len(candidate)] == candidate
+        # The lion's player chose the target; what it took was the seeded deal's.
+        assert [step.actor for step in logged][: len(candidate)] == [
+            mover if s.before(i + k).to_move != CHANCE else DEALER for k in range(len(candidate))
+        ]
+        assert now.state.to_json() == s.states[len(now.history) - 1].to_json()
+        again = client.post(f"{host_url(table)}/live/answer", data=form)
+        assert again.status_code == 409  # the question was answered already
