@@ -68,7 +68,7 @@ def write_video(path: Path, frames: Iterable[U8Array], fps: int = 10) -> Path:
     for frame in frames:
         if writer is None:
             h, w = frame.shape[:2]
-            writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (w, h))
+            writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), fps, (w, h))
         writer.write(frame)
     assert writer is not None, "a video needs at least one frame"
     writer.release()

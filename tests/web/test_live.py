@@ -8,10 +8,16 @@ thread reads the video, and the tests look at the table's log and the pages.
 from __future__ import annotations
 
 import html
+import json
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -28,6 +34,7 @@ from engines.noah.moves import Play
 from engines.noah.state import PLAY, NoahState
 from tests.watch_support import write_video
 from tests.web.conftest import csrf, host_url, seat_url
+from tests.web.test_serve import ROOT, free_port
 from web import create_app
 
 PLAYERS = ["Ann", "Ben"]
@@ -221,3 +228,37 @@ def test_ambiguous_change_is_asked_on_the_pages_and_answered_by_a_tap(tmp_path: 
         assert now.state.to_json() == s.states[len(now.history) - 1].to_json()
         again = client.post(f"{host_url(table)}/live/answer", data=form)
         assert again.status_code == 409  # the question was answered already
+
+
+def test_serve_with_a_camera_follows_the_named_table(
+    followed: tuple[Flask, Table, int], tmp_path: Path
+) -> None:
+    app, table, end = followed
+    database = app.config["DATABASE"]
+    app.extensions["tables"].close()
+    port = free_port()
+    command = [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--database", database]
+    command += ["--camera", app.config["CAMERA"], "--table", table.id]
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        status: dict[str, Any] = {}
+        for _ in range(250):
+            try:
+                url = f"http://127.0.0.1:{port}/t/{table.id}/live.json"
+                with urllib.request.urlopen(url, timeout=2) as answer:
+                    status = json.load(answer)["status"]
+                if not status["running"]:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        assert status and not status["running"] and status["error"] is None
+        assert status["last"]["kind"] == "applied"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    store = TableStore(database)
+    logged = store.load(table.id).history
+    store.close()
+    assert [s.move.notation() for s in logged][:end] == [m.notation() for m in script().moves[:end]]
