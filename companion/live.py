@@ -179,6 +179,8 @@ class LiveTable:
 
         Chance outcomes of a seeded table are left out: the log resolves them itself.
         Refused submissions (the table moved on) leave the table as the log has it.
+        The loop's thread takes the new table before its next frame (:meth:`_sync`),
+        so a page's thread answering a question never touches the watcher.
         """
         table = self.store.load(self.table_id)
         state = table.state
@@ -194,7 +196,6 @@ class LiveTable:
             except (Conflict, EngineError):
                 table = self.store.load(self.table_id)
                 break
-        self._reset(table)
         return table
 
     # ------------------------------------------------------------------ the pages
