@@ -127,9 +127,11 @@ def main() -> None:
         logged = [s.move.notation() for s in store.load(table.id).history]
         store.close()
     frames = following.frames
+    reads = following.status()["reads"]
     print(f"frames {frames} at {SHOT_1080P.width}x{SHOT_1080P.height} from a Motion-JPEG file")
     print(f"live loop in the app: {wall:.1f} s wall, {frames / wall:.1f} frames per second")
     print(f"process CPU {cpu:.1f} s (loop and server): {frames / cpu:.1f} frames per CPU second")
+    print(f"still views read {reads}")
     print(f"served: {len(phone)} phone requests, {len(host)} live pictures, {len(heard)} events")
     print(f"moves in the log equal the script: {logged[:end] == moves[:end]} ({end} moves)")
 

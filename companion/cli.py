@@ -261,7 +261,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(terminal_qr(url), flush=True)
     where = args.database or app.instance_path
     print(f"tables are kept in {where}; stop with Ctrl+C", flush=True)
-    app.run(host=args.host, port=args.port, debug=False, threaded=True, use_reloader=False)
+    try:
+        app.run(host=args.host, port=args.port, debug=False, threaded=True, use_reloader=False)
+    finally:
+        app.extensions["live"].stop()
     return EXIT_OK
 
 

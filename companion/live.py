@@ -228,6 +228,7 @@ class LiveTable:
         return {
             "table": self.table_id,
             "frames": frames,
+            "reads": self._watcher.reads,
             "running": not self.ended,
             "error": self.error,
             "last": last.to_json() if last is not None else None,
