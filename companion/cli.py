@@ -247,12 +247,24 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config: dict[str, Any] = {"PUBLIC_URL": url.rstrip("/")}
     if args.database:
         config["DATABASE"] = args.database
+    if args.camera is not None:
+        from companion.live import Camera
+
+        config["CAMERA"] = Camera.parse(args.camera, resolution=args.resolution, window=args.window)
+    elif args.table is not None:
+        raise BadInput("--table names the table the camera follows: give --camera too")
     app = create_app(config)
+    if args.table is not None:
+        app.extensions["live"].follow(args.table)
+        print(f"the camera follows table {args.table}", flush=True)
     print(f"Table Companion: open {url} on a phone on this network", flush=True)
     print(terminal_qr(url), flush=True)
     where = args.database or app.instance_path
     print(f"tables are kept in {where}; stop with Ctrl+C", flush=True)
-    app.run(host=args.host, port=args.port, debug=False, threaded=True, use_reloader=False)
+    try:
+        app.run(host=args.host, port=args.port, debug=False, threaded=True, use_reloader=False)
+    finally:
+        app.extensions["live"].stop()
     return EXIT_OK
 
 
@@ -417,6 +429,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="0.0.0.0")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--database", help="SQLite file of the tables (default: the instance folder)")
+    p.add_argument(
+        "--camera",
+        help="camera index (0), stream URL or recorded video file the host pages can follow",
+    )
+    p.add_argument("--table", help="id of the table the camera follows from the start")
+    p.add_argument("--window", type=int, default=1, help="readings voted per still view")
+    p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
     p.set_defaults(func=cmd_serve)
     return parser
 

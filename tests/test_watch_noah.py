@@ -7,7 +7,6 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
-import cv2
 import pytest
 
 from companion.cli import main
@@ -19,7 +18,7 @@ from companion.watch.video import Script, film, play
 from engines import noah
 from engines.noah.moves import Play
 from engines.noah.state import PLAY, NoahState
-from tests.watch_support import follow_views
+from tests.watch_support import follow_views, write_video
 from vision.pipeline import read_frame
 
 
@@ -159,13 +158,7 @@ def test_follow_command_infers_the_moves_of_a_recorded_video(
     reaches = s.reaches(model())[:8]
     tags = script_tags(s.start, s.moves)
     stills = [0, *(last + 1 for _, last in reaches)]
-    frames = list(film(camera(), tags.__getitem__, stills, seed=5))
-    h, w = frames[0].shape[:2]
-    video = tmp_path / "table.avi"
-    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 10, (w, h))
-    for frame in frames:
-        writer.write(frame)
-    writer.release()
+    video = write_video(tmp_path / "table.avi", film(camera(), tags.__getitem__, stills, seed=5))
     args = ["--players", "Ann,Ben", "--seed", "11", "--window", "1", "--camera", str(video)]
     code = main(["follow", "noah", *args])
     assert code == 0

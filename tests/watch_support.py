@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import cv2
 
 from companion.watch.infer import Applied, Question
 from companion.watch.loop import Watcher
 from companion.watch.model import TableModel
 from companion.watch.video import Script
 from engines.core import Move, State
+from vision.types import U8Array
 
 
 def follow_views(
@@ -56,3 +60,16 @@ def same_game(watcher: Watcher, script: Script) -> None:
     """The watcher applied exactly the script's moves and reached its end."""
     assert [m.notation() for m in watcher.moves] == [m.notation() for m in script.moves]
     assert watcher.state.outcome() == script.states[-1].outcome()
+
+
+def write_video(path: Path, frames: Iterable[U8Array], fps: int = 10) -> Path:
+    """Record ``frames`` as a Motion-JPEG video at ``path`` (what a webcam recording holds)."""
+    writer: cv2.VideoWriter | None = None
+    for frame in frames:
+        if writer is None:
+            h, w = frame.shape[:2]
+            writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), fps, (w, h))
+        writer.write(frame)
+    assert writer is not None, "a video needs at least one frame"
+    writer.release()
+    return path

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Flask
 
 from companion.catalog_info import game_summaries
+from companion.live import Camera, Live
 from companion.sessions import TableStore
 
 MAX_UPLOAD_BYTES = 12 * 1024 * 1024
@@ -37,6 +38,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # Wrong seat or host links per address before it must wait (web.security).
         JOIN_ATTEMPTS=20,
         JOIN_WINDOW_SECONDS=60.0,
+        # The camera the live loop reads (companion.live.Camera), None for none.
+        CAMERA=None,
+        LIVE_PICTURE_SECONDS=0.5,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
@@ -50,6 +54,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = security.secret_key(instance)
     database = app.config["DATABASE"] or instance / "tables.sqlite"
     app.extensions["tables"] = TableStore(database)
+    camera = app.config["CAMERA"]
+    if camera is not None and not isinstance(camera, Camera):
+        camera = Camera.parse(str(camera))
+    app.extensions["live"] = Live(app.extensions["tables"], camera)
     app.extensions["games"] = {g["id"]: g for g in game_summaries()}
 
     security.init_app(app)

@@ -33,6 +33,7 @@ from companion import boards, photos, scanning
 from companion.catalog_info import piece
 from companion.games import EngineError, IllegalMove, InvalidMove
 from companion.games import advice as advise
+from companion.live import Live, LiveError
 from companion.sessions import (
     HOST,
     Conflict,
@@ -106,6 +107,26 @@ def _context(table: Table, viewer: str | None) -> dict[str, Any]:
         "stream": url_for("play.stream", table_id=table.id),
         "piece": lambda pid: piece(table.game, pid),
         "name": lambda pid: present.name_of(table.game, pid, lang),
+        "live": _live_status(table.id),
+    }
+
+
+def _hub() -> Live:
+    hub: Live = current_app.extensions["live"]
+    return hub
+
+
+def _live_status(table_id: str) -> dict[str, Any] | None:
+    """The camera's state for the pages of ``table_id``; None when the app has no camera."""
+    hub = _hub()
+    if hub.camera is None:
+        return None
+    following = hub.of(table_id)
+    busy = hub.busy() and following is None
+    return {
+        "status": following.status() if following is not None else None,
+        "busy": busy,
+        "url": url_for("play.live_json", table_id=table_id),
     }
 
 
@@ -134,6 +155,7 @@ def _seat_page(
         post=url_for("play.seat_move", table_id=table.id, token=seat.token),
         check_url=url_for("play.seat_check", table_id=table.id, token=seat.token),
         scan_url=url_for("play.seat_scan", table_id=table.id, token=seat.token),
+        answer_url=url_for("play.seat_answer", table_id=table.id, token=seat.token),
         **_context(table, seat.player),
     )
 
@@ -273,6 +295,7 @@ def host(table_id: str, token: str) -> Page:
         board_link=_public_url("play.board", table_id=table.id),
         buttons=present.move_buttons(table, lang) if chance else [],
         post=url_for("play.host_move", table_id=table.id, token=token),
+        answer_url=url_for("play.host_answer", table_id=table.id, token=token),
         **_context(table, None),
     )
 
@@ -304,6 +327,64 @@ def host_state(table_id: str, token: str) -> Page:
     name = f"{table.game}-{table.id}-{table.state.ply}.json"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+# ---------------------------------------------------------------------- camera
+
+
+@bp.post("/t/<table_id>/host/<token>/live/start")
+def host_live_start(table_id: str, token: str) -> Page:
+    """The host points the app's camera at this table."""
+    table = _host(table_id, token)
+    _hub().follow(table.id)
+    return redirect(url_for("play.host", table_id=table.id, token=token), 303)
+
+
+@bp.get("/t/<table_id>/host/<token>/live.jpg")
+def host_live_picture(table_id: str, token: str) -> Page:
+    """The camera's latest frame with the tags boxed and the last change on top."""
+    table = _host(table_id, token)
+    following = _hub().of(table.id)
+    data = following.jpeg() if following is not None else None
+    if data is None:
+        abort(404, "the camera has not sent a picture of this table yet")
+    return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/t/<table_id>/live.json")
+def live_json(table_id: str) -> Page:
+    """What the camera concluded last about this table (the table is in plain view)."""
+    store().load(table_id)  # 404 for an unknown table
+    return jsonify(_live_status(table_id))
+
+
+def _answer(table_id: str) -> None:
+    """Apply the tapped candidate of the camera's question."""
+    following = _hub().of(table_id)
+    if following is None:
+        raise LiveError("the camera is not following this table")
+    try:
+        choice = int(request.form.get("choice", ""))
+        version = int(request.form.get("version", ""))
+    except ValueError:
+        abort(400, "the answer names no candidate or no table version")
+    following.answer(choice, version)
+
+
+@bp.post("/t/<table_id>/host/<token>/live/answer")
+def host_answer(table_id: str, token: str) -> Page:
+    table = _host(table_id, token)
+    _answer(table.id)
+    return redirect(url_for("play.host", table_id=table.id, token=token), 303)
+
+
+@bp.post("/t/<table_id>/seat/<token>/live/answer")
+def seat_answer(table_id: str, token: str) -> Page:
+    table, s = _seat(table_id, token)
+    if not table.may_move(s.player):
+        raise Forbidden(f"it is {table.state.to_move}'s move; they answer the camera's question")
+    _answer(table.id)
+    return redirect(url_for("play.seat", table_id=table.id, token=s.token), 303)
 
 
 # ---------------------------------------------------------------------- public

@@ -172,9 +172,15 @@ def headline(result: Inference) -> str:
 
 def overlay(image: U8Array, watcher: Watcher) -> U8Array:
     """The host screen's live picture: every tag boxed, and the last change written on top."""
-    out = draw(image, watcher.last_reading) if watcher.last_reading is not None else image.copy()
-    if watcher.judged:
-        text = headline(watcher.judged[-1].result)
+    last = watcher.judged[-1].result if watcher.judged else None
+    return picture(image, watcher.last_reading, last)
+
+
+def picture(image: U8Array, reading: TableReading | None, last: Inference | None) -> U8Array:
+    """``image`` with the tags of ``reading`` boxed and the headline of ``last`` on top."""
+    out = draw(image, reading) if reading is not None else image.copy()
+    if last is not None:
+        text = headline(last)
         scale = max(out.shape[1] / 1600, 0.5)
         cv2.rectangle(out, (0, 0), (out.shape[1], int(44 * scale)), (255, 255, 255), -1)
         org = (int(10 * scale), int(32 * scale))

@@ -36,9 +36,15 @@ from tests.web.test_leaks import secrets_from
 from web import create_app
 
 PLAYERS = ["ann", "bob", "cy"]
-SEAT_ROUTES = ("play.seat", "play.seat_move", "play.seat_check", "play.seat_json", "play.seat_scan")
-HOST_ROUTES = ("play.host", "play.host_move", "play.host_undo", "play.host_state")
-PUBLIC_ROUTES = ("play.board", "play.board_json", "play.score", "play.stream")
+SEAT_ROUTES = (
+    *("play.seat", "play.seat_move", "play.seat_check", "play.seat_json", "play.seat_scan"),
+    "play.seat_answer",
+)
+HOST_ROUTES = (
+    *("play.host", "play.host_move", "play.host_undo", "play.host_state"),
+    *("play.host_live_start", "play.host_live_picture", "play.host_answer"),
+)
+PUBLIC_ROUTES = ("play.board", "play.board_json", "play.score", "play.stream", "play.live_json")
 SITE_ROUTES = ("home.index", "home.language", "setup.new", "setup.create", "setup.resume")
 """Pages of no table: crawled for completeness (they cannot name a table's pieces)."""
 
