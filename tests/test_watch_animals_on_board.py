@@ -1,17 +1,27 @@
-"""Watching an Animals on Board table: groups read from the centre, a game followed, refusals."""
+"""Watching an Animals on Board table: groups read from the centre, a game followed from
+rendered frames, refusals."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from companion.watch.animals_on_board import CENTRE, AnimalsOnBoardTable, centre_tags
+from companion.watch.animals_on_board import (
+    CENTRE,
+    AnimalsOnBoardTable,
+    centre_tags,
+    table_tags,
+)
 from companion.watch.camera import MatCamera, Shot
-from companion.watch.infer import Mismatch, Refused, infer
-from companion.watch.video import Script, play
+from companion.watch.infer import Applied, Mismatch, Refused, infer
+from companion.watch.loop import Watcher
+from companion.watch.video import Script, film, play
 from engines import animals_on_board
 from engines.animals_on_board.state import AnimalsOnBoardState
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
+
+SHOT = Shot(px_per_mm=2.6, module_mm=28 / 21)
+"""Tags printed at the default 28 mm (docs/printing.md), 3.5 px a module."""
 
 
 @cache
@@ -35,7 +45,7 @@ def test_groups_are_read_from_where_the_tiles_lie() -> None:
     t = AnimalsOnBoardTable()
     state = _split_centre()
     mats = [m for m in t.vision.mats if m.id == "centre"]
-    image = MatCamera("animals_on_board", mats, Shot(px_per_mm=2.6)).frame(centre_tags(state))
+    image = MatCamera("animals_on_board", mats, SHOT).frame(centre_tags(state))
     seen = t.read(read_frame(image, t.vision).reading)
     assert seen[CENTRE] == t.view(state)[CENTRE]
     assert len(seen[CENTRE]) == len([g for g in state.groups if g])
@@ -45,6 +55,22 @@ def test_every_split_take_draw_and_cut_is_inferred_as_the_script() -> None:
     s = script()
     assert s.states[-1].is_over
     same_game(follow_views(AnimalsOnBoardTable(), s), s)
+
+
+def test_filmed_game_is_followed_move_for_move() -> None:
+    """The whole game rendered with the real mats and 28 mm tags, hands passing over it."""
+    s, t = script(), AnimalsOnBoardTable()
+    reaches = s.reaches(t)
+    assert len(reaches) >= 20
+    states = [s.start, *s.states]
+    mats = [m for m in t.vision.mats if m.id in ("centre", "ark1", "ark2", "ark3")]
+    camera = MatCamera("animals_on_board", mats, SHOT, rows=[["centre", "ark1"], ["ark2", "ark3"]])
+    stills = [0, *(last + 1 for _, last in reaches)]
+    watcher = Watcher(t, s.start, list(s.hidden(t)))
+    judged = watcher.follow(film(camera, lambda i: table_tags(states[i]), stills, seed=3))
+    assert all(isinstance(j.result, Applied) for j in judged), [j.result for j in judged]
+    assert len(judged) == len(reaches)
+    same_game(watcher, s)
 
 
 def test_a_group_taken_without_the_food_is_refused_with_the_engines_code() -> None:
