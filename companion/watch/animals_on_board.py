@@ -9,20 +9,23 @@ that lie within ``GROUP_GAP_MM`` of each other), the face-down tile as
 (face down) as ``BACK``, the overflow by tile, the food crates as ``FOOD``.
 The setup (species removed, tiles dealt and given) happens before watching.
 
-Groups are never merged (§5): tiles of two groups pushed together are no
-move of the engine, so that change is said in words ("a group (...) left
-the centre"), not refused with a code.
+Groups are never merged (§5): tiles of one group laid with another (a split
+gone wrong, or two groups pushed together) are the engine's ``merge`` move,
+which it always refuses (``animals_on_board.merge``); the table model finds
+which tiles went where from the groups seen, with or without the food crate
+a split takes.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from companion.watch.camera import grid
-from companion.watch.model import PlacedTag, TableModel, drop_empty
+from companion.watch.model import PlacedTag, TableModel, View, drop_empty
 from engines.animals_on_board import CATALOG
-from engines.animals_on_board.moves import Take
+from engines.animals_on_board.moves import LETTERS, Merge, Take
 from engines.animals_on_board.state import AnimalsOnBoardState
 from engines.core import Move, State
 from vision.games import game_vision
@@ -38,6 +41,16 @@ GROUP_SPACE_MM = 30.0
 GROUP_GAP_MM = 65.0
 """Tags of one group lie closer than this: touching tiles are 50 mm apart centre to
 centre, tiles of two groups a finger apart 80 mm or more."""
+
+
+def _shown(state: AnimalsOnBoardState, g: int) -> list[str]:
+    """Group ``g``'s tiles in lettered order as the camera sees them (face down: ``BACK``)."""
+    return [*state.groups[g], *([BACK] if g == state.down_group else [])]
+
+
+def _tiles(name: str) -> list[str]:
+    """The tiles of a group as a view names it."""
+    return name[1:-1].split("+")
 
 
 def group_name(tiles: Iterable[str]) -> str:
@@ -117,13 +130,57 @@ class AnimalsOnBoardTable(TableModel):
             size = state.group_size(g)
             if size > state.food[seat]:
                 view = dict(self.view(state))
-                name = group_name([*state.groups[g], *([BACK] if g == state.down_group else [])])
+                name = group_name(_shown(state, g))
                 left = list(view.get(CENTRE, ()))
                 left.remove(name)
                 view[CENTRE] = tuple(left)
                 view[f"{ark}.ark"] = (BACK,) * (len(state.arks[seat]) + size)
                 view[f"{ark}.food"] = ()
                 yield Take(g), drop_empty(view)
+
+    def refusable(
+        self, state: State, seen: View
+    ) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
+        """The food-short takes, and the merges that explain the groups seen."""
+        yield from self.physical_moves(state)
+        assert isinstance(state, AnimalsOnBoardState)
+        if state.phase != "play":
+            return
+        before = self.view(state)
+        was, now = Counter(before.get(CENTRE, ())), Counter(seen.get(CENTRE, ()))
+        left, came = was - now, now - was
+        shown = {group_name(_shown(state, g)): g for g in range(len(state.groups))}
+        for a in left:
+            for b in left:
+                if a == b or a not in shown or b not in shown:
+                    continue
+                for new in came:
+                    part = Counter(_tiles(new)) - Counter(_tiles(b))
+                    if Counter(_tiles(b)) - Counter(_tiles(new)) or not part:
+                        continue
+                    if part - Counter(_tiles(a)):
+                        continue
+                    yield from self._merged(state, before, (shown[a], shown[b]), part)
+
+    def _merged(
+        self, state: AnimalsOnBoardState, before: View, pair: tuple[int, int], part: Counter[str]
+    ) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
+        """Tiles ``part`` of group ``pair[0]`` laid with group ``pair[1]``, a crate taken or
+        not."""
+        g, h = pair
+        letters = "".join(LETTERS[i] for i, t in enumerate(_shown(state, g)) if t in part)
+        rest = list((Counter(_shown(state, g)) - part).elements())
+        names = {group_name(_shown(state, g)), group_name(_shown(state, h))}
+        centre = [n for n in before.get(CENTRE, ()) if n not in names]
+        centre.append(group_name([*_shown(state, h), *part.elements()]))
+        if rest:
+            centre.append(group_name(rest))
+        view = dict(before)
+        view[CENTRE] = tuple(sorted(centre))
+        move = Merge(g, letters, h)
+        yield move, drop_empty(view)
+        food = f"ark{state.turn + 1}.food"
+        yield move, drop_empty({**view, food: (FOOD,) * (state.food[state.turn] + 1)})
 
     def zone_name(self, zone: str) -> str:
         if zone == CENTRE:
