@@ -46,7 +46,7 @@ def main() -> None:
     reaches = script.reaches(model)
     tags = script_tags(script.start, script.moves)
     stills = [0, *(last + 1 for _, last in reaches)]
-    camera = MatCamera("noah", model.vision.mats, SHOT_1080P)
+    camera = MatCamera("noah", [m for m in model.vision.mats if m.id == "pentagon"], SHOT_1080P)
     frames = list(film(camera, tags.__getitem__, stills, seed=args.seed))
 
     watcher = Watcher(model, script.start, list(script.hidden(model)))

@@ -99,7 +99,8 @@ def test_duplex_backs_sit_behind_their_fronts() -> None:
 
 def test_pieces_and_mats_split_the_catalog() -> None:
     matched = {m.key: m.piece_id for m in mats_for("noah", SAMPLE)}
-    assert matched == {"pentagon": "BOARD"}
+    hands = {f"hand{seat}": None for seat in range(1, 6)}  # the sample has no hand mats
+    assert matched == {"pentagon": "BOARD", **hands}
     printed = {c.id for c in pieces_for("noah", SAMPLE)}
     assert "SCORE" in printed and "BOARD" not in printed and "BA" not in printed
 

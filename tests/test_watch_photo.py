@@ -2,26 +2,30 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion.watch.camera import MatCamera, Shot, grid
 from companion.watch.model import PlacedTag
-from companion.watch.photo import PAWNS, score_photo
+from companion.watch.photo import PAWNS, PhotoError, score_photo
 from companion.watch.video import play
-from engines import animals_on_board, hare_tortoise
+from engines import animals_on_board, hare_tortoise, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
 from engines.core import Outcome
 from engines.hare_tortoise.cards import KINDS
 from engines.hare_tortoise.state import HareState
+from engines.noah.state import NoahState
 from vision.games import game_vision
 
 
-def _lay(game: str, pieces: dict[str, list[str]]) -> list[PlacedTag]:
+def _lay(game: str, pieces: dict[str, list[str]], pitch: float = 27.0) -> list[PlacedTag]:
     """Tags for ``pieces`` per zone id, in a grid inside each zone."""
     polygons = {z.id: (m.id, z.polygon) for m in game_vision(game).mats for z in m.zones}
     tags: list[PlacedTag] = []
     for zone, ids in pieces.items():
         mat, polygon = polygons[zone]
         tags.extend(
-            PlacedTag(p, mat, spot) for p, spot in zip(ids, grid(polygon, len(ids)), strict=True)
+            PlacedTag(p, mat, spot)
+            for p, spot in zip(ids, grid(polygon, len(ids), pitch), strict=True)
         )
     return tags
 
@@ -80,3 +84,27 @@ def test_animals_on_board_end_photo_scores_as_the_engine() -> None:
     outcome = end.outcome()
     assert outcome is not None and max(outcome.scores.values()) > 0
     _same(score_photo("animals_on_board", image, end.players), outcome)
+
+
+def test_noah_round_end_photo_adds_the_last_round_to_the_earlier_ones() -> None:
+    """The hands laid out face up at the last round's end, 28 mm tags 40 mm apart; the
+    earlier rounds come from the state the watcher holds before the round is scored."""
+    game = play(noah.new_game(["Ann", "Ben", "Cy"], seed=5), 3000, seed=5)
+    end = game.states[-1]
+    assert isinstance(end, NoahState) and end.is_over and end.round >= 2
+    before = game.before(len(game.moves) - 1)
+    assert isinstance(before, NoahState) and not before.is_over
+    assert len(before.round_tears) == end.round - 1
+    last = end.round_hands[-1]
+    pieces = {f"hand{seat + 1}.hand": list(hand) for seat, hand in enumerate(last) if hand}
+    mats = [m for m in game_vision("noah").mats if m.id in ("hand1", "hand2", "hand3")]
+    shot = Shot(px_per_mm=2.6, module_mm=28 / 21)
+    camera = MatCamera("noah", mats, shot, rows=[["hand1", "hand2"], ["hand3"]])
+    image = camera.frame(_lay("noah", pieces, pitch=40.0))
+    outcome = end.outcome()
+    assert outcome is not None and len(set(outcome.scores.values())) > 1
+    scored = score_photo("noah", image, end.players, before)
+    _same(scored, outcome)
+    assert scored.breakdown == outcome.breakdown
+    with pytest.raises(PhotoError):
+        score_photo("noah", image, end.players)

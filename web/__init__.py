@@ -24,6 +24,9 @@ MAX_UPLOAD_BYTES = 12 * 1024 * 1024
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app; ``test_config`` overrides the defaults (tests, embedding)."""
     app = Flask(__name__, instance_relative_config=True)
+    # A link with an empty segment (``/t/X/seat//view.json``: a token lost to a stray
+    # newline) is a clear 404, not a 308 redirect to a different route.
+    app.url_map.merge_slashes = False
     app.config.from_mapping(
         SECRET_KEY=None,
         DATABASE=None,

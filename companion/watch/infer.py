@@ -9,7 +9,7 @@ the first player). The answer is one of:
 
 - :class:`Applied`: exactly one sequence explains the change; the new state.
 - :class:`Refused`: no legal sequence does, but a move the hands could make
-  and the rules refuse does (``model.physical_moves``); the engine's code and
+  and the rules refuse does (``model.refusable``); the engine's code and
   reason, and the state stays at the last legal one.
 - :class:`Question`: several sequences explain it; the candidates, no guess.
 - :class:`Mismatch`: nothing explains it; sentences on what does not add up.
@@ -168,7 +168,7 @@ def infer(model: TableModel, state: State, seen: View, pending: Sequence[Move] =
         return Applied(path, after, used)
     if found:
         return Question(tuple(p for p, _, _ in found))
-    for move, view in model.physical_moves(state):
+    for move, view in model.refusable(state, seen):
         if _same(view, seen):
             verdict = state.check(move)
             if not verdict:

@@ -74,6 +74,16 @@ class TableModel(ABC):
         the inference asks the engine's verdict on each.
         """
 
+    def refusable(
+        self, state: State, seen: View
+    ) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
+        """Moves the rules may refuse that could explain ``seen``, with the table each leaves.
+
+        :meth:`physical_moves` by default; a model adds the moves it can only find from
+        what is seen (Animals on Board: which tiles were laid with which group).
+        """
+        return self.physical_moves(state)
+
     @abstractmethod
     def zone_name(self, zone: str) -> str:
         """A zone as players call it ("ferry 3", "the centre")."""

@@ -13,10 +13,16 @@ What each game lays out at the end, and what scores it:
   ``engines.animals_on_board.scoring.final_outcome``; the tiles cut away are
   off the table, so the breakdown's "tiles cut" line reads "none".
 
-Noah's totals add three rounds of tears, which one photo cannot show (the
-pentagon mat has no place for the score track or the hands), and Niagara's
-and Ark Nova's mats have no player zones; a photo of those games is read
-(``companion scan``) but not scored.
+- Noah (``shared/rules/noah.md``, round end and game end): at the last round's
+  end each player lays their hand out face up on their hand mat (seat 1 on
+  ``hand1``); the photographed cards are the last round's tears, and the
+  earlier rounds' tears come from the game's state (``state``: the game as
+  followed, in its last round or over). Scored by
+  ``engines.noah.state.final_outcome``. A card face down in a hand zone is
+  refused: its tears cannot be read.
+
+Niagara's and Ark Nova's mats have no player zones; a photo of those games is
+read (``companion scan``) but not scored.
 """
 
 from __future__ import annotations
@@ -25,10 +31,13 @@ from collections.abc import Callable, Mapping, Sequence
 
 from engines.animals_on_board import CATALOG as AOB_CATALOG
 from engines.animals_on_board.scoring import final_outcome
-from engines.core import Outcome
+from engines.core import Outcome, State
 from engines.hare_tortoise import CATALOG as HARE_CATALOG
 from engines.hare_tortoise.cards import ANIMAL_CODES
 from engines.hare_tortoise.scoring import score_bets
+from engines.noah.catalog import CARD_BY_ID
+from engines.noah.state import NoahState
+from engines.noah.state import final_outcome as noah_outcome
 from vision.games import game_vision
 from vision.pipeline import read_frame
 from vision.reading import TableReading
@@ -42,7 +51,26 @@ class PhotoError(ValueError):
     """The photo does not show what the game's end-of-game layout needs."""
 
 
-def _hare(reading: TableReading, players: Sequence[str]) -> Outcome:
+def _noah(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
+    if not isinstance(state, NoahState):
+        raise PhotoError("Noah's earlier rounds come from the game's state: pass the game")
+    if tuple(players) != state.players:
+        raise PhotoError(f"the game is played by {', '.join(state.players)}")
+    hands: list[tuple[str, ...]] = []
+    for seat, player in enumerate(players, start=1):
+        zone = f"hand{seat}.hand"
+        if reading.backs.get(zone):
+            raise PhotoError(f"a card lies face down in {player}'s hand (hand{seat})")
+        hands.append(tuple(sorted(c for c in reading.zones.get(zone, ()) if c in CARD_BY_ID)))
+    tears = tuple(sum(CARD_BY_ID[c].tears for c in h) for h in hands)
+    earlier = state.round_tears[: state.round - 1]
+    scores = [sum(r[i] for r in earlier) + tears[i] for i in range(len(players))]
+    return noah_outcome(
+        players, scores, (*earlier, tears), (*state.round_hands[: state.round - 1], tuple(hands))
+    )
+
+
+def _hare(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
     podium: list[int] = []
     for place in (1, 2, 3):
         pawns = [p for p in reading.zones.get(f"race.podium{place}", ()) if p in PAWNS]
@@ -67,7 +95,9 @@ def _hare(reading: TableReading, players: Sequence[str]) -> Outcome:
     return score_bets(players, start, second, podium)
 
 
-def _animals_on_board(reading: TableReading, players: Sequence[str]) -> Outcome:
+def _animals_on_board(
+    reading: TableReading, players: Sequence[str], state: State | None
+) -> Outcome:
     holdings: list[tuple[str, ...]] = []
     food: list[int] = []
     for seat, _ in enumerate(players, start=1):
@@ -78,24 +108,36 @@ def _animals_on_board(reading: TableReading, players: Sequence[str]) -> Outcome:
     return final_outcome(players, holdings, food, [()] * len(players))
 
 
-SCORERS: Mapping[str, Callable[[TableReading, Sequence[str]], Outcome]] = {
+SCORERS: Mapping[str, Callable[[TableReading, Sequence[str], State | None], Outcome]] = {
     "hare_tortoise": _hare,
     "animals_on_board": _animals_on_board,
+    "noah": _noah,
 }
 """Games whose end-of-game layout a photo scores."""
 
 
-def score_reading(game: str, reading: TableReading, players: Sequence[str]) -> Outcome:
+def score_reading(
+    game: str, reading: TableReading, players: Sequence[str], state: State | None = None
+) -> Outcome:
     """The final scores of the end-of-game layout a reading shows.
+
+    Args:
+        game: Game id.
+        reading: The reading of the layout.
+        players: The players in seat order.
+        state: The game as followed (Noah: its earlier rounds); unused by the others.
 
     Raises:
         PhotoError: the game is not scored from a photo, or the layout is incomplete.
     """
     if game not in SCORERS:
         raise PhotoError(f"{game} is not scored from a photo (see companion.watch.photo)")
-    return SCORERS[game](reading, players)
+    return SCORERS[game](reading, players, state)
 
 
-def score_photo(game: str, image: U8Array, players: Sequence[str]) -> Outcome:
-    """Read a photo of the end-of-game layout and score it in one step."""
-    return score_reading(game, read_frame(image, game_vision(game)).reading, players)
+def score_photo(
+    game: str, image: U8Array, players: Sequence[str], state: State | None = None
+) -> Outcome:
+    """Read a photo of the end-of-game layout and score it in one step (see
+    :func:`score_reading`)."""
+    return score_reading(game, read_frame(image, game_vision(game)).reading, players, state)

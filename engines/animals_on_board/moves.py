@@ -155,6 +155,20 @@ class Cut(_TileList):
     TYPE: ClassVar[str] = "cut"
 
 
+def _group_field(group: object) -> None:
+    if not isinstance(group, int) or isinstance(group, bool) or group < 0:
+        raise InvalidMove(f"a group is numbered 0, 1, 2..., not {group!r}")
+
+
+def _part_field(kind: str, part: object) -> str:
+    """Tile letters of a group, sorted."""
+    if not isinstance(part, str) or not part or any(c not in LETTERS for c in part):
+        raise InvalidMove(f"a {kind} names tiles by letters a to m, not {part!r}")
+    if len(set(part)) != len(part):
+        raise InvalidMove(f"a {kind} names a tile twice: {part!r}")
+    return "".join(sorted(part))
+
+
 @dataclass(frozen=True)
 class Split(Move):
     """Action A: the lettered tiles ``part`` of group ``group`` form a new group."""
@@ -164,14 +178,8 @@ class Split(Move):
     part: str
 
     def __post_init__(self) -> None:
-        if not isinstance(self.group, int) or isinstance(self.group, bool) or self.group < 0:
-            raise InvalidMove(f"a group is numbered 0, 1, 2..., not {self.group!r}")
-        part = self.part
-        if not isinstance(part, str) or not part or any(c not in LETTERS for c in part):
-            raise InvalidMove(f"a split names tiles by letters a to m, not {part!r}")
-        if len(set(part)) != len(part):
-            raise InvalidMove(f"a split names a tile twice: {part!r}")
-        object.__setattr__(self, "part", "".join(sorted(part)))
+        _group_field(self.group)
+        object.__setattr__(self, "part", _part_field(self.TYPE, self.part))
 
     @property
     def mask(self) -> int:
@@ -195,6 +203,42 @@ class Split(Move):
 
 
 @dataclass(frozen=True)
+class Merge(Move):
+    """Tiles ``part`` of group ``group`` laid with group ``into``: never allowed (§5).
+
+    The rules never merge groups; this move exists so that a hand or a phone that
+    does it is refused with a code (``animals_on_board.merge``), not misread. The
+    part may name every tile of the group (two groups pushed together).
+    """
+
+    TYPE: ClassVar[str] = "merge"
+    group: int
+    part: str
+    into: int
+
+    def __post_init__(self) -> None:
+        _group_field(self.group)
+        _group_field(self.into)
+        if self.group == self.into:
+            raise InvalidMove(f"a merge joins two groups, not group {self.group} with itself")
+        object.__setattr__(self, "part", _part_field(self.TYPE, self.part))
+
+    def notation(self) -> str:
+        return f"merge {self.group} {self.part} {self.into}"
+
+    @classmethod
+    def from_notation(cls, text: str) -> Merge | None:
+        rest = _words(text, cls.TYPE)
+        if rest is None:
+            return None
+        if len(rest) != 3 or not rest[0].isdigit() or not rest[2].isdigit():
+            raise InvalidMove(
+                f"write a merge as 'merge 0 bd 2' (group, tiles, other group), not {text!r}"
+            )
+        return cls(int(rest[0]), rest[1].lower(), int(rest[2]))
+
+
+@dataclass(frozen=True)
 class Take(Move):
     """Action B: take the whole group ``group`` onto the ark, paying 1 food per tile."""
 
@@ -202,8 +246,7 @@ class Take(Move):
     group: int
 
     def __post_init__(self) -> None:
-        if not isinstance(self.group, int) or isinstance(self.group, bool) or self.group < 0:
-            raise InvalidMove(f"a group is numbered 0, 1, 2..., not {self.group!r}")
+        _group_field(self.group)
 
     def notation(self) -> str:
         return f"take {self.group}"
@@ -237,7 +280,7 @@ class Pass(Move):
         return cls()
 
 
-CODEC = MoveCodec("animals_on_board", (Draw, Remove, Give, Split, Take, Pass, Reveal, Cut))
+CODEC = MoveCodec("animals_on_board", (Draw, Remove, Give, Split, Take, Pass, Reveal, Cut, Merge))
 
 
 def parse_move(obj: object) -> Move:

@@ -43,6 +43,7 @@ from engines.animals_on_board.moves import (
     Cut,
     Draw,
     Give,
+    Merge,
     Pass,
     Remove,
     Reveal,
@@ -301,6 +302,10 @@ class AnimalsOnBoardState(State):
             if phase != "play":
                 return self._wrong_phase(move)
             return self._check_play(move)
+        if isinstance(move, Merge):
+            if phase != "play":
+                return self._wrong_phase(move)
+            return self._check_merge(move)
         if isinstance(move, Draw):
             if phase not in ("deal", "refill"):
                 return self._wrong_phase(move)
@@ -332,6 +337,26 @@ class AnimalsOnBoardState(State):
                 return illegal("bad_cut", problem)
             return LEGAL
         return illegal("unknown_move", f"{move.notation()!r} is not an Animals on Board move")
+
+    def _check_merge(self, move: Merge) -> Verdict:
+        for g in (move.group, move.into):
+            if g >= len(self.groups):
+                return illegal(
+                    "no_group", f"there is no group {g}; the centre holds {len(self.groups)}"
+                )
+        size = self.group_size(move.group)
+        if move.part[-1] > LETTERS[size - 1]:
+            return illegal(
+                "no_such_tile",
+                f"group {move.group} holds {plural(size, 'tile')}, lettered a to "
+                f"{LETTERS[size - 1]}; there is no tile {move.part[-1]}",
+            )
+        moved = "the whole of group" if len(move.part) == size else "tiles of group"
+        return illegal(
+            "merge",
+            f"groups are never merged: {moved} {move.group} cannot join group {move.into}; "
+            "a split lays the tiles it moves as a new group of their own",
+        )
 
     def _wrong_phase(self, move: Move) -> Verdict:
         wanted = {

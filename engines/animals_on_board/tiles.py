@@ -74,12 +74,14 @@ def tile_name(tile: str, lang: str = "en") -> str:
 
 # --------------------------------------------------------------------------- catalog
 
-# Mat sizes in millimetres. The centre mat holds up to 13 tiles split into
-# groups (A3 landscape); an ark mat sits in front of each player (A4
-# landscape) with the ark, the overflow row (tiles beyond 10, face up, §5) and
-# the food crates.
-CENTRE_MAT_MM = (420.0, 297.0)
-ARK_MAT_MM = (297.0, 210.0)
+# Mat sizes in millimetres, for 50 mm tiles laid touching (28 mm tags) and
+# 32 mm food crates. The centre mat holds up to 13 tiles split into groups laid
+# a finger apart (up to 20 single tiles in 5 x 4; a 13-tile group in two rows
+# of 8); an ark mat sits in front of each player (A3 landscape) with the ark
+# (10 face-down tiles in 5 x 2), the overflow (tiles beyond 10, face up, §5;
+# 10 in 5 x 2) and the food crates (12 in 2 x 6).
+CENTRE_MAT_MM = (480.0, 340.0)
+ARK_MAT_MM = (420.0, 297.0)
 _MARGIN_MM = 25.0
 """Border kept free for the mats' corner fiducials."""
 
@@ -105,8 +107,8 @@ def _centre_mat() -> Component:
 def _ark_mat(seat: int) -> Component:
     w, h = ARK_MAT_MM
     m = _MARGIN_MM
-    split_x = 200.0
-    split_y = 130.0
+    split_x = 300.0
+    split_y = 150.0
     return Component(
         f"ARK{seat}",
         "mat",

@@ -1,4 +1,5 @@
-"""Noah's pieces: 47 animal cards, 8 ferries, the card back and the pentagon mat.
+"""Noah's pieces: 47 animal cards, 8 ferries, the card back, the pentagon mat and the
+hand mats.
 
 Card data follows ``shared/rules/noah.md`` §2 (BGA-CODE counts per gender and
 player count; totals 31 / 39 / 47 confirmed). The copies marked 4+ and 5+ are
@@ -137,7 +138,23 @@ def _components() -> list[Component]:
         )
     )
     comps.append(Component("NOAH", "token", {"en": "Noah pawn", "zh-Hant": "挪亞標記"}))
+    comps += [
+        Component(
+            f"HAND{seat}",
+            "mat",
+            {"en": f"hand laid out, seat {seat}", "zh-Hant": f"攤牌區，座位 {seat}"},
+            {"seat": seat, "layout": f"hand{seat}"},
+        )
+        for seat in range(1, 6)
+    ]
     return comps
+
+
+HAND_ZONE_MM = (240.0, 120.0)
+"""Where a player lays out their hand face up at a round end (issue 11: scored from a
+photo; the layout is ``printables.mats.noah``): 18 cards fanned in 3 rows of 6, each
+card's tag showing, 40 mm apart (a hand held 12 cards at most at a round end in 24
+seeded games of 2-5 players)."""
 
 
 CATALOG = Catalog("noah", _components())

@@ -790,28 +790,7 @@ class NoahState(State):
     def outcome(self) -> Outcome | None:
         if self.step != OVER:
             return None
-        breakdown: dict[str, tuple[ScoreLine, ...]] = {}
-        for i, p in enumerate(self.players):
-            lines = []
-            for r, tears in enumerate(self.round_tears):
-                hand = self.round_hands[r][i] if r < len(self.round_hands) else ()
-                detail = ", ".join(
-                    f"{CARD_BY_ID[c].species.en} {c} ({CARD_BY_ID[c].tears})" for c in hand
-                )
-                lines.append(
-                    ScoreLine(
-                        f"round {r + 1}",
-                        tears[i],
-                        f"tears in hand: {detail}" if detail else "empty hand: no tears",
-                    )
-                )
-            breakdown[p] = tuple(lines)
-        scores = dict(zip(self.players, self.scores, strict=True))
-        ranking = rank_players(self.players, key=lambda p: scores[p], reverse=False)
-        tiebreak = ""
-        if len(ranking[0]) > 1:
-            tiebreak = "tied for the fewest tears: " + " and ".join(ranking[0]) + " share the win"
-        return Outcome(scores, breakdown, ranking, tiebreak, higher_wins=False)
+        return final_outcome(self.players, self.scores, self.round_tears, self.round_hands)
 
     # ------------------------------------------------------------------ views and JSON
 
@@ -868,3 +847,42 @@ def new_game(
         hands=((),) * len(names),
         scores=(0,) * len(names),
     )
+
+
+def final_outcome(
+    players: Sequence[str],
+    scores: Sequence[int],
+    round_tears: Sequence[Sequence[int]],
+    round_hands: Sequence[Sequence[Sequence[str]]],
+) -> Outcome:
+    """The outcome of a finished game: each round's tears, the fewest in total wins.
+
+    Args:
+        players: The players in seat order.
+        scores: Each player's total tears.
+        round_tears: Per finished round, each player's tears.
+        round_hands: Per finished round, each player's hand when it ended (the breakdown
+            names the cards; a round without hands is shown without them).
+    """
+    breakdown: dict[str, tuple[ScoreLine, ...]] = {}
+    for i, p in enumerate(players):
+        lines = []
+        for r, tears in enumerate(round_tears):
+            hand = round_hands[r][i] if r < len(round_hands) else ()
+            detail = ", ".join(
+                f"{CARD_BY_ID[c].species.en} {c} ({CARD_BY_ID[c].tears})" for c in hand
+            )
+            lines.append(
+                ScoreLine(
+                    f"round {r + 1}",
+                    tears[i],
+                    f"tears in hand: {detail}" if detail else "empty hand: no tears",
+                )
+            )
+        breakdown[p] = tuple(lines)
+    total = dict(zip(players, scores, strict=True))
+    ranking = rank_players(players, key=lambda p: total[p], reverse=False)
+    tiebreak = ""
+    if len(ranking[0]) > 1:
+        tiebreak = "tied for the fewest tears: " + " and ".join(ranking[0]) + " share the win"
+    return Outcome(total, breakdown, ranking, tiebreak, higher_wins=False)

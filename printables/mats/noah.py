@@ -4,13 +4,18 @@ Follows ``shared/rules/noah.md`` §3 (5 docks on the 5 edges of a pentagon,
 numbered clockwise; 3 reserve ferries in the centre). Each dock holds one
 ferry card (63 x 88 mm) with the animals played onto it fanned below, so a dock
 is 80 x 120 mm, its long side pointing out from the pentagon's edge.
+
+One hand mat per seat (``hand1`` ... ``hand5``, the catalog's ``HAND1`` ...):
+at a round end each player lays their hand out face up on theirs, so a photo
+scores the round (``companion.watch.photo``).
 """
 
 from __future__ import annotations
 
 import math
 
-from printables.mats.geometry import BAND_MM, MatLayout, Point, Zone, rotated_rect
+from engines.noah.catalog import HAND_ZONE_MM
+from printables.mats.geometry import BAND_MM, MatLayout, Point, Zone, rect, rotated_rect
 
 DOCK_W, DOCK_H = 80.0, 120.0
 EDGE = 100.0  # pentagon edge: two docks' inner corners stay apart (2 * 40 < 100)
@@ -63,4 +68,18 @@ def _pentagon() -> MatLayout:
     )
 
 
-MATS = (_pentagon(),)
+def _hand(seat: int) -> MatLayout:
+    w, h = HAND_ZONE_MM
+    edge = BAND_MM + 5
+    zone = Zone("hand", "hand", rect(edge, edge, w, h), "hand", "手牌", {"seat": seat})
+    return MatLayout(
+        "noah",
+        f"hand{seat}",
+        {"en": f"Noah hand mat, seat {seat}", "zh-Hant": f"諾亞 攤牌區 座位 {seat}"},
+        w + 2 * edge,
+        h + 2 * edge,
+        (zone,),
+    )
+
+
+MATS = (_pentagon(), *(_hand(seat) for seat in range(1, 6)))

@@ -14,6 +14,7 @@ from engines.animals_on_board import (
     Cut,
     Draw,
     Give,
+    Merge,
     Pass,
     Remove,
     Reveal,
@@ -140,6 +141,22 @@ def test_a_split_names_the_part_that_moves_and_keeps_tile_a() -> None:
     view = after.view("bob")
     assert view["centre"][1]["tiles"] == ["S3V3", UNKNOWN]
     assert after.food[0] == 2 and after.to_move == "bob"
+
+
+def test_groups_are_never_merged() -> None:
+    """§5: a split's part forms a new group; tiles laid with another group are refused."""
+    state = position(4, groups=["S1V1 S2V2 S3V3", "S4V4"], down="S5V5", down_group=0)
+    for move in (Merge(0, "bd", 1), Merge(1, "a", 0), Merge(0, "abcd", 1)):
+        verdict = state.check(move)
+        assert verdict.code == "animals_on_board.merge", move
+        assert f"cannot join group {move.into}" in str(verdict.reason)
+        with pytest.raises(IllegalMove) as err:
+            state.apply(move)
+        assert err.value.code == "animals_on_board.merge"
+    assert state.check(Merge(0, "e", 1)).code == "animals_on_board.no_such_tile"
+    assert state.check(Merge(0, "b", 2)).code == "animals_on_board.no_group"
+    assert "the whole of group 0" in str(state.check(Merge(0, "abcd", 1)).reason)
+    assert not any(isinstance(m, Merge) for m in state.legal_moves())
 
 
 def test_a_split_can_be_built_from_the_tiles_of_either_part() -> None:
@@ -365,6 +382,7 @@ def test_table_reveal_resolves_unknown_tiles() -> None:
         ("cut S5V2 S1V1", Cut(("S1V1", "S5V2"))),
         ("reveal s12v5", Reveal("S12V5")),
         ("remove S11", Remove("S11")),
+        ("merge 1 ca 0", Merge(1, "ac", 0)),
     ],
 )
 def test_notation_reads_and_round_trips(text: str, move: object) -> None:
@@ -374,7 +392,18 @@ def test_notation_reads_and_round_trips(text: str, move: object) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["split 0", "split x b", "split 0 bb", "split 0 z", "take", "draw S13V1", "cut S1V9"]
+    "text",
+    [
+        "split 0",
+        "split x b",
+        "split 0 bb",
+        "split 0 z",
+        "take",
+        "draw S13V1",
+        "cut S1V9",
+        "merge 0 b",
+        "merge 1 a 1",
+    ],
 )
 def test_unreadable_moves_are_invalid(text: str) -> None:
     with pytest.raises(InvalidMove):
