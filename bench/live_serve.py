@@ -52,7 +52,7 @@ def _record(path: Path, plies: int, seed: int) -> tuple[list[str], int]:
     reaches = [r for r in script.reaches(model) if dealt <= r[0] and r[1] < phone]
     tags = script_tags(script.start, script.moves)
     stills = [dealt, *(last + 1 for _, last in reaches)]
-    camera = MatCamera("noah", model.vision.mats, SHOT_1080P)
+    camera = MatCamera("noah", [m for m in model.vision.mats if m.id == "pentagon"], SHOT_1080P)
     writer = cv2.VideoWriter(
         str(path), cv2.VideoWriter.fourcc(*"MJPG"), 30, (SHOT_1080P.width, SHOT_1080P.height)
     )
