@@ -166,7 +166,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     except CaptureError as exc:
         raise BadInput(str(exc)) from exc
     except KeyboardInterrupt:
-        pass
+        print("companion: stopped (Ctrl-C)", file=sys.stderr)
     return EXIT_OK
 
 
@@ -193,7 +193,7 @@ def cmd_follow(args: argparse.Namespace) -> int:
     except CaptureError as exc:
         raise BadInput(str(exc)) from exc
     except KeyboardInterrupt:
-        pass
+        print("companion: stopped (Ctrl-C)", file=sys.stderr)
     _print({"moves": [m.notation() for m in watcher.moves], "state": watcher.state.to_json()})
     return EXIT_OK
 

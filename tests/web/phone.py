@@ -157,15 +157,14 @@ def wait_until_serving(port: int, deadline: float = 30.0) -> None:
     end = time.monotonic() + deadline
     while True:
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                pass
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
             conn.request("GET", "/")
             if conn.getresponse().status == 200:
                 conn.close()
                 return
         except OSError:
-            pass
+            time.sleep(0.05)  # not listening yet
         if time.monotonic() > end:
             raise TimeoutError(f"no server on port {port}")
         time.sleep(0.05)

@@ -259,7 +259,8 @@ def test_serve_with_a_camera_follows_the_named_table(
                 if not status["running"]:
                     break
             except OSError:
-                pass
+                time.sleep(0.1)  # the server is still starting
+                continue
             time.sleep(0.1)
         assert status and not status["running"] and status["error"] is None
         assert status["last"]["kind"] == "applied"
