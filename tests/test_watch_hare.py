@@ -1,9 +1,13 @@
-"""Watching a Hare and Tortoise table view by view: the script, caps refused, pawns misplaced."""
+"""Watching a Hare and Tortoise table: view by view (the script, caps refused, pawns
+misplaced) and from rendered frames of the race mat (a game raced by hand followed, a
+lamb carried past a stream refused)."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 
+from companion.watch.camera import MatCamera, Shot
 from companion.watch.hare_tortoise import PAWNS, HareTable
 from companion.watch.infer import Mismatch, Refused, infer
 from companion.watch.loop import Watcher
@@ -11,6 +15,21 @@ from companion.watch.video import Script, play
 from engines import hare_tortoise
 from engines.hare_tortoise.state import HareState
 from tests.watch_support import follow_views, same_game
+from vision.pipeline import read_frame
+
+
+@cache
+def camera() -> MatCamera:
+    """The race mat above the two players' played-card mats, tags of 1 mm modules."""
+    mats = [m for m in HareTable().vision.mats if m.id in ("race", "z1", "z2")]
+    return MatCamera("hare_tortoise", mats, Shot(), rows=[["race"], ["z1", "z2"]])
+
+
+@cache
+def by_hand() -> Script:
+    """A seeded two-player game whose race phases the players move by hand."""
+    start = hare_tortoise.new_game(["Ann", "Ben"], options={"race": "by_hand"}, seed=3)
+    return play(start, 3000, seed=3)
 
 
 @cache
@@ -59,3 +78,22 @@ def test_a_pawn_put_where_no_race_took_it_is_said_in_words() -> None:
     result = infer(t, state, {z: p for z, p in view.items() if p})
     assert isinstance(result, Mismatch)
     assert "the lamb pawn arrived on space 9" in result.lines
+
+
+def test_a_crowded_space_and_the_podium_read_as_the_state_shows_them() -> None:
+    """All five pawns beside a tile on one space, cards in front of both players; and the
+    end of the race, three pawns on the podium."""
+    t, s = HareTable(), by_hand()
+    middle = next(
+        st
+        for st in s.states
+        if isinstance(st, HareState) and len({seat for seat, _ in st.table}) == 2
+    )
+    assert isinstance(middle, HareState)
+    crowded = dataclasses.replace(middle, positions=(7,) * 5)
+    end = s.states[-1]
+    assert isinstance(end, HareState) and len(end.podium) == 3
+    for state in (crowded, end):
+        reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
+        assert t.read(reading) == t.view(state)
+    assert t.view(crowded)["race.T7"] == ("AF", "AH", "AL", "AT", "AW", "TILE")
