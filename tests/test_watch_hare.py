@@ -8,11 +8,12 @@ import dataclasses
 from functools import cache
 
 from companion.watch.camera import MatCamera, Shot
-from companion.watch.hare_tortoise import PAWNS, HareTable
-from companion.watch.infer import Mismatch, Refused, infer
+from companion.watch.hare_tortoise import PAWNS, HareTable, script_tags
+from companion.watch.infer import Applied, Mismatch, Refused, infer
 from companion.watch.loop import Watcher
-from companion.watch.video import Script, play
+from companion.watch.video import Script, film, play
 from engines import hare_tortoise
+from engines.hare_tortoise.moves import Race
 from engines.hare_tortoise.state import HareState
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
@@ -97,3 +98,50 @@ def test_a_crowded_space_and_the_podium_read_as_the_state_shows_them() -> None:
         reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
         assert t.read(reading) == t.view(state)
     assert t.view(crowded)["race.T7"] == ("AF", "AH", "AL", "AT", "AW", "TILE")
+
+
+FILMED = 24
+"""Reaches of the by-hand game filmed: the track laid, plays and four race phases."""
+
+
+def test_filmed_game_raced_by_hand_is_followed_move_for_move() -> None:
+    """The race mat and both played-card mats rendered with hands passing over them; the
+    phones send the second bets; every play and every race phase is inferred."""
+    s, t = by_hand(), HareTable()
+    reaches = s.reaches(t)[:FILMED]
+    end = reaches[-1][1] + 1
+    assert sum(isinstance(m, Race) for m in s.moves[:end]) >= 4
+    tags = script_tags(s.start, s.moves[:end])
+    stills = [0, *(last + 1 for _, last in reaches)]
+    watcher = Watcher(t, s.start, list(s.hidden(t)))
+    judged = watcher.follow(film(camera(), tags.__getitem__, stills, seed=3))
+    assert all(isinstance(j.result, Applied) for j in judged), [j.result for j in judged]
+    assert len(judged) == len(reaches)
+    assert [m.notation() for m in watcher.moves[:end]] == [m.notation() for m in s.moves[:end]]
+    assert watcher.state.to_json()["positions"] == s.states[end - 1].to_json()["positions"]
+
+
+def test_filmed_lamb_carried_past_a_stream_is_refused_and_the_state_kept() -> None:
+    s, t = by_hand(), HareTable()
+    k = next(
+        i
+        for i, m in enumerate(s.moves)
+        if isinstance(m, Race) and s.states[i].events[0].data["animals"][4]["reason"] == "stream"
+    )
+    before, after = s.before(k), s.states[k]
+    assert isinstance(before, HareState) and isinstance(after, HareState)
+    stream = after.positions[4]
+    carried = dataclasses.replace(after, positions=(*after.positions[:4], stream + 1))
+    tables = [t.tags(before), t.tags(carried), t.tags(after)]
+    watcher = Watcher(t, before)
+    judged = watcher.follow(film(camera(), tables.__getitem__, [0, 1], seed=4))
+    assert len(judged) == 1 and isinstance(judged[0].result, Refused)
+    assert judged[0].result.code == "hare_tortoise.lamb_stream"
+    assert judged[0].result.reason == (
+        f"the lamb must stop to drink at the stream on space {stream}; "
+        f"it was put on space {stream + 1}"
+    )
+    assert watcher.state is before and watcher.moves == []
+    judged = watcher.follow(film(camera(), tables.__getitem__, [1, 2], seed=5))
+    assert [j.result.moves for j in judged if isinstance(j.result, Applied)] == [(s.moves[k],)]
+    assert watcher.state.to_json()["positions"] == after.to_json()["positions"]
