@@ -83,7 +83,8 @@ def test_a_pawn_put_where_no_race_took_it_is_said_in_words() -> None:
 
 def test_a_crowded_space_and_the_podium_read_as_the_state_shows_them() -> None:
     """All five pawns beside a tile on one space, cards in front of both players; and the
-    end of the race, three pawns on the podium."""
+    end of the race, three pawns on the podium. The crowded space reads with tags of the
+    default printed size too (28 mm, docs/printing.md)."""
     t, s = HareTable(), by_hand()
     middle = next(
         st
@@ -97,6 +98,11 @@ def test_a_crowded_space_and_the_podium_read_as_the_state_shows_them() -> None:
     for state in (crowded, end):
         reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
         assert t.read(reading) == t.view(state)
+    big = [m for m in t.vision.mats if m.id == "race"]
+    printed = MatCamera("hare_tortoise", big, Shot(module_mm=28 / 21))
+    on_race = [tag for tag in t.tags(crowded) if tag.mat == "race"]
+    reading = read_frame(printed.frame(on_race), t.vision).reading
+    assert t.read(reading)["race.T7"] == t.view(crowded)["race.T7"]
     assert t.view(crowded)["race.T7"] == ("AF", "AH", "AL", "AT", "AW", "TILE")
 
 

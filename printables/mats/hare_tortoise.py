@@ -4,14 +4,15 @@ players' played-card mats come from the catalog, ``engines.hare_tortoise``).
 Follows ``shared/rules/hare_tortoise.md`` §2-§3: position 0 is the start line,
 1..11 the eleven track tiles in the order laid, 12 past the finish line; the
 podium has places 1, 2, 3. A camera must read every piece on a space, so each
-space is a 96 x 66 mm box of six tag spots (three across, two down, 30 mm
+space is a 112 x 76 mm box of six tag spots (three across, two down, 36 mm
 apart; :data:`SPOTS`): the first for the space's track tile, whose own tag says
 which tile (and so whether it is a stream) lies there, one per animal pawn
-after it, so all five pawns and the tile fit side by side on one space. The
-track snakes over four rows: start and T1-T3 left to right, T4-T7 back, T8-T11
-again, then the finish line and the podium places 1-3 back along the last
-row. At 492 x 372 mm the mat prints tiled over several sheets
-(``printables.mat_sheets``).
+after it, so all five pawns and the tile fit side by side on one space, even
+with the default printed tags (``docs/printing.md``: 28 mm on tiles, 22 mm on
+tokens, each with a quiet zone of 2 modules). The track snakes over four rows:
+start and T1-T3 left to right, T4-T7 back, T8-T11 again, then the finish line
+and the podium places 1-3 back along the last row. At 556 x 412 mm the mat
+prints tiled over several sheets (``printables.mat_sheets``).
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from __future__ import annotations
 from printables.mats.geometry import BAND_MM, MatLayout, Point, Zone, rect
 
 B = BAND_MM + 5
-SPACE_W, SPACE_H = 96.0, 66.0
+SPACE_W, SPACE_H = 112.0, 76.0
 GAP = 6.0
-PITCH = 30.0
-"""Distance between neighbouring tag spots: a 25 mm tag (21 modules of 1 mm and its
-quiet zone) and 5 mm of table between two tags."""
+PITCH = 36.0
+"""Distance between neighbouring tag spots: a 28 mm tag with its quiet zone (33 mm) and
+3 mm of table between two tags."""
 
 SPOTS: tuple[Point, ...] = tuple(
     (SPACE_W / 2 + (i % 3 - 1) * PITCH, SPACE_H / 2 + (i // 3 - 0.5) * PITCH) for i in range(6)
