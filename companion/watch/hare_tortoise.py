@@ -39,8 +39,10 @@ TRACK = 11
 FINISH = 12
 MAX_PLAY = 4
 RACE = "race"
-CARD_PITCH = 27.0
-"""Distance between the race cards' tags laid in a played-cards zone, mm."""
+CARD_PITCH = 36.0
+"""Distance between the race cards' tags laid in a played-cards zone, mm: a 28 mm tag
+(the default printed size) with its quiet zone, and 3 mm of table (as the race mat's
+``PITCH``). Five cards a row, two rows: more than the 8 cards a race phase allows."""
 
 TRACK_TILES = (
     tuple(c.id for c in CATALOG if c.data.get("stream") is False),
