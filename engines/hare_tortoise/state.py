@@ -742,6 +742,13 @@ class HareState(State):
             raise InvalidState(f"the state holds {total} race cards, not {RACE_CARDS}")
         if any(state.unseen()[k] < 0 for k in range(UNK)):
             raise InvalidState("the state shows more cards of some kind than the game has")
+        if state.phase == "race" and (
+            state.options["race"] != "by_hand" or state._trigger() is None
+        ):
+            raise InvalidState(
+                "phase race waits for pawns moved by hand: it needs option race = by_hand "
+                "and a table of 8 cards or 4 of one animal"
+            )
         return state
 
 

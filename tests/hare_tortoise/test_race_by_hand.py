@@ -7,12 +7,18 @@ streams), and the other placements the engine refuses with their codes.
 from __future__ import annotations
 
 import dataclasses
+import io
+import json
 import random
+from contextlib import redirect_stdout
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engines.hare_tortoise import new_game, parse_move
+from companion.cli import main
+from engines.core import InvalidState
+from engines.hare_tortoise import load_state, new_game, parse_move
 from engines.hare_tortoise.moves import Draw, Play, Race
 from engines.hare_tortoise.state import HareState
 from tests.hare_tortoise.helpers import at_race, draw_last, where
@@ -145,3 +151,28 @@ def test_a_game_by_hand_races_exactly_as_the_engine_does() -> None:
             assert done.discard == after.discard and done.events == after.events
         assert states[-1].outcome() is not None
     assert races >= 10
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hare_tortoise" / "race_by_hand.json"
+
+
+def test_the_example_refuses_the_lamb_past_the_stream_on_the_command_line() -> None:
+    """The lamb starts on the stream at 3 (it leaves it) and must stop at the one at 5."""
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(["check", "hare_tortoise", str(EXAMPLE), "race 6 4 2 1 7"])
+    assert code != 0
+    assert json.loads(out.getvalue())["code"] == "hare_tortoise.lamb_stream"
+    assert "stream on space 5; it was put on space 7" in json.loads(out.getvalue())["reason"]
+    state = load_state(EXAMPLE.read_text(encoding="utf-8"))
+    assert [m.notation() for m in state.legal_moves()] == ["race 6 4 2 1 5"]
+
+
+def test_a_race_phase_needs_the_option_and_a_full_table() -> None:
+    doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    with pytest.raises(InvalidState, match="race = by_hand"):
+        load_state({**doc, "options": {**doc["options"], "race": "auto"}})
+    doc["discard"]["T"] += 1
+    doc["table"][0]["cards"].remove("T")
+    with pytest.raises(InvalidState, match="8 cards or 4 of one animal"):
+        load_state(doc)
