@@ -124,6 +124,9 @@ def test_filmed_game_raced_by_hand_is_followed_move_for_move() -> None:
 
 
 def test_filmed_lamb_carried_past_a_stream_is_refused_and_the_state_kept() -> None:
+    """The race is judged once the played cards are cleared: pawns moved while the cards
+    still lie out do not add up yet; the lamb one space past its stream with the cards
+    cleared is refused; put back on the stream, the race phase applies."""
     s, t = by_hand(), HareTable()
     k = next(
         i
@@ -134,16 +137,18 @@ def test_filmed_lamb_carried_past_a_stream_is_refused_and_the_state_kept() -> No
     assert isinstance(before, HareState) and isinstance(after, HareState)
     stream = after.positions[4]
     carried = dataclasses.replace(after, positions=(*after.positions[:4], stream + 1))
-    tables = [t.tags(before), t.tags(carried), t.tags(after)]
+    moving = dataclasses.replace(carried, table=before.table)
+    tables = [t.tags(before), t.tags(moving), t.tags(carried), t.tags(after)]
     watcher = Watcher(t, before)
-    judged = watcher.follow(film(camera(), tables.__getitem__, [0, 1], seed=4))
-    assert len(judged) == 1 and isinstance(judged[0].result, Refused)
-    assert judged[0].result.code == "hare_tortoise.lamb_stream"
-    assert judged[0].result.reason == (
+    judged = watcher.follow(film(camera(), tables.__getitem__, [0, 1, 2], seed=4))
+    assert [type(j.result) for j in judged] == [Mismatch, Refused]
+    refused = judged[1].result
+    assert isinstance(refused, Refused) and refused.code == "hare_tortoise.lamb_stream"
+    assert refused.reason == (
         f"the lamb must stop to drink at the stream on space {stream}; "
         f"it was put on space {stream + 1}"
     )
     assert watcher.state is before and watcher.moves == []
-    judged = watcher.follow(film(camera(), tables.__getitem__, [1, 2], seed=5))
+    judged = watcher.follow(film(camera(), tables.__getitem__, [2, 3], seed=5))
     assert [j.result.moves for j in judged if isinstance(j.result, Applied)] == [(s.moves[k],)]
     assert watcher.state.to_json()["positions"] == after.to_json()["positions"]
