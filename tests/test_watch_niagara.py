@@ -1,18 +1,65 @@
-"""Watching a Niagara river, view by view: canoes, cargo, hollows and weather followed."""
+"""Watching a Niagara table: canoes, cargo, hollows, weather and banks, read from rendered
+frames and followed move by move."""
 
 from __future__ import annotations
 
+from functools import cache
+
+from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Mismatch, infer
 from companion.watch.niagara import NiagaraTable
-from companion.watch.video import play
+from companion.watch.video import Script, play
 from engines import niagara
 from engines.niagara.bot import playout_move
+from engines.niagara.state import NiagaraState
 from tests.watch_support import follow_views, same_game
+from vision.pipeline import read_frame
 from vision.reading import Placement, TableReading
 
 
+@cache
+def model() -> NiagaraTable:
+    return NiagaraTable()
+
+
+@cache
+def camera() -> MatCamera:
+    """The river and the three players' bank mats, at the default shot (2.6 px/mm, 1 mm
+    modules)."""
+    mats = [m for m in model().vision.mats if m.id in ("river", "bank1", "bank2", "bank3")]
+    return MatCamera("niagara", mats, Shot(), rows=[["river"], ["bank1", "bank2", "bank3"]])
+
+
+@cache
+def script() -> Script:
+    """A seeded three-player game played to its end by the engine's playout policy."""
+    return play(niagara.new_game(["Ann", "Ben", "Cy"], seed=2), 400, seed=2, choose=playout_move)
+
+
+def _busiest() -> NiagaraState:
+    """The state of the script with the most canoes loaded, lost and gems banked."""
+
+    def busy(state: NiagaraState) -> int:
+        canoes = [c for fleet in state.canoes for c in fleet]
+        loaded = sum(c.gem is not None for c in canoes)
+        lost = sum(c.slot == "LOST" for c in canoes)
+        return 3 * loaded + 2 * lost + len("".join(state.banks))
+
+    states = [s for s in script().states if isinstance(s, NiagaraState)]
+    return max(states, key=busy)
+
+
+def test_what_the_camera_reads_of_a_busy_river_is_the_view_of_the_state() -> None:
+    t, state = model(), _busiest()
+    canoes = [c for fleet in state.canoes for c in fleet]
+    assert any(c.gem for c in canoes) and any(c.slot == "LOST" for c in canoes)
+    assert any(state.banks)
+    reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
+    assert t.read(reading) == t.view(state)
+
+
 def test_a_whole_game_is_followed_and_same_route_canoes_ask_which_dropped_the_gem() -> None:
-    s = play(niagara.new_game(["Ann", "Ben", "Cy"], seed=2), 400, seed=2, choose=playout_move)
+    s = script()
     assert s.states[-1].is_over
     answers: list[int] = []
     watcher = follow_views(NiagaraTable(), s, answers=answers)
@@ -30,7 +77,7 @@ def test_a_canoe_put_down_where_no_paddle_took_it_does_not_add_up() -> None:
     assert "canoe C11 arrived on river space M4" in result.lines
 
 
-def test_a_gem_lying_on_a_canoe_rides_in_it_and_a_loose_one_does_not() -> None:
+def test_a_gem_at_a_canoes_downstream_side_rides_in_it_and_no_other_does() -> None:
     quad = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
 
     def at(piece: str, zone: str, x: float, y: float) -> Placement:
@@ -38,10 +85,13 @@ def test_a_gem_lying_on_a_canoe_rides_in_it_and_a_loose_one_does_not() -> None:
 
     placements = (
         at("C11", "river.M2", 100.0, 100.0),
-        at("GY1", "river.M2", 100.0, 126.0),
-        at("C21", "river.M2", 127.0, 100.0),
-        at("GV1", "river.HOLLOW_V", 300.0, 100.0),
-        at("WEATHER", "river.WEATHER+1", 400.0, 100.0),
+        at("GY1", "river.M2", 128.0, 102.0),  # right of C11, between it and C21: C11's
+        at("C21", "river.M2", 154.0, 100.0),
+        at("C12", "river.M2", 100.0, 127.0),
+        at("GW1", "river.M2", 100.0, 154.0),  # below C12: loose on the river
+        at("C22", "river.M3", 400.0, 100.0),
+        at("GV1", "river.HOLLOW_V", 426.0, 100.0),  # in the hollow beside C22: stays there
+        at("WEATHER", "river.WEATHER+1", 600.0, 100.0),
     )
     zones: dict[str, tuple[str, ...]] = {}
     for p in placements:
@@ -50,6 +100,7 @@ def test_a_gem_lying_on_a_canoe_rides_in_it_and_a_loose_one_does_not() -> None:
     reading = TableReading("niagara", zones, placements=placements)
     assert NiagaraTable().read(reading) == {
         "river.HOLLOW_V": ("GEM-V",),
-        "river.M2": ("C11+Y", "C21"),
+        "river.M2": ("C11+Y", "C12", "C21", "GEM-W"),
+        "river.M3": ("C22",),
         "river.WEATHER+1": ("WEATHER",),
     }
