@@ -3,14 +3,20 @@ frames and followed move by move."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
+
+import pytest
 
 from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Mismatch, infer
 from companion.watch.niagara import NiagaraTable
+from companion.watch.photo import PhotoError, score_photo
 from companion.watch.video import Script, play
 from engines import niagara
+from engines.niagara.board import Canoe
 from engines.niagara.bot import playout_move
+from engines.niagara.catalog import BANK_MAX
 from engines.niagara.state import NiagaraState
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
@@ -32,30 +38,34 @@ def camera() -> MatCamera:
 
 @cache
 def script() -> Script:
-    """A seeded three-player game played to its end by the engine's playout policy."""
-    return play(niagara.new_game(["Ann", "Ben", "Cy"], seed=2), 400, seed=2, choose=playout_move)
+    """A seeded three-player game played to its end by the engine's playout policy: two
+    players meet a goal in the last round (one banks eight gems), the gem value parts them."""
+    start = niagara.new_game(["Ann", "Ben", "Cy"], options={"tiebreak": "gem_value"}, seed=4)
+    return play(start, 400, seed=4, choose=playout_move)
 
 
 def _busiest() -> NiagaraState:
-    """The state of the script with the most canoes loaded, lost and gems banked."""
+    """The state of the script with the most canoes loaded and gems banked, one of its empty
+    canoes lost over the falls."""
 
     def busy(state: NiagaraState) -> int:
-        canoes = [c for fleet in state.canoes for c in fleet]
-        loaded = sum(c.gem is not None for c in canoes)
-        lost = sum(c.slot == "LOST" for c in canoes)
-        return 3 * loaded + 2 * lost + len("".join(state.banks))
+        loaded = sum(c.gem is not None for fleet in state.canoes for c in fleet)
+        return 3 * loaded + len("".join(state.banks))
 
-    states = [s for s in script().states if isinstance(s, NiagaraState)]
-    return max(states, key=busy)
+    state = max((s for s in script().states if isinstance(s, NiagaraState)), key=busy)
+    fleets = [list(fleet) for fleet in state.canoes]
+    seat, k = next((s, k) for s, f in enumerate(fleets) for k, c in enumerate(f) if c.gem is None)
+    fleets[seat][k] = Canoe("LOST")
+    return replace(state, canoes=tuple(tuple(f) for f in fleets))
 
 
-def test_what_the_camera_reads_of_a_busy_river_is_the_view_of_the_state() -> None:
+def test_what_the_camera_reads_of_a_busy_table_is_the_view_of_the_state() -> None:
     t, state = model(), _busiest()
-    canoes = [c for fleet in state.canoes for c in fleet]
-    assert any(c.gem for c in canoes) and any(c.slot == "LOST" for c in canoes)
+    assert sum(c.gem is not None for fleet in state.canoes for c in fleet) >= 3
     assert any(state.banks)
     reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
     assert t.read(reading) == t.view(state)
+    assert "river.FALLS" in t.view(state)
 
 
 def test_a_whole_game_is_followed_and_same_route_canoes_ask_which_dropped_the_gem() -> None:
@@ -104,3 +114,17 @@ def test_a_gem_at_a_canoes_downstream_side_rides_in_it_and_no_other_does() -> No
         "river.M3": ("C22",),
         "river.WEATHER+1": ("WEATHER",),
     }
+
+
+def test_end_photo_of_the_table_scores_the_banked_gems_as_the_engine() -> None:
+    t, end = model(), script().states[-1]
+    assert isinstance(end, NiagaraState) and end.is_over
+    image = camera().frame(t.tags(end))
+    outcome = end.outcome()
+    assert outcome is not None and len(outcome.ranking) == 3 and outcome.tiebreak
+    assert max(len(bank) for bank in end.banks) == BANK_MAX
+    assert score_photo("niagara", image, end.players, end) == outcome
+    shared = score_photo("niagara", image, end.players)  # without the game: the default
+    assert shared.ranking[0] == tuple(p for p, s in outcome.scores.items() if s)
+    with pytest.raises(PhotoError, match="not over"):
+        score_photo("niagara", camera().frame(t.tags(script().start)), end.players)
