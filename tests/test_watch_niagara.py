@@ -9,11 +9,13 @@ from functools import cache
 import pytest
 
 from companion.watch.camera import MatCamera, Shot
-from companion.watch.infer import Mismatch, infer
+from companion.watch.infer import Applied, Mismatch, infer
+from companion.watch.loop import Watcher
 from companion.watch.niagara import NiagaraTable
 from companion.watch.photo import PhotoError, score_photo
-from companion.watch.video import Script, play
+from companion.watch.video import Script, film, play
 from engines import niagara
+from engines.core import State
 from engines.niagara.board import Canoe
 from engines.niagara.bot import playout_move
 from engines.niagara.catalog import BANK_MAX
@@ -44,6 +46,11 @@ def script() -> Script:
     return play(start, 400, seed=4, choose=playout_move)
 
 
+def _niagara(state: State) -> NiagaraState:
+    assert isinstance(state, NiagaraState)
+    return state
+
+
 def _busiest() -> NiagaraState:
     """The state of the script with the most canoes loaded and gems banked, one of its empty
     canoes lost over the falls."""
@@ -52,7 +59,7 @@ def _busiest() -> NiagaraState:
         loaded = sum(c.gem is not None for fleet in state.canoes for c in fleet)
         return 3 * loaded + len("".join(state.banks))
 
-    state = max((s for s in script().states if isinstance(s, NiagaraState)), key=busy)
+    state = max(map(_niagara, script().states), key=busy)
     fleets = [list(fleet) for fleet in state.canoes]
     seat, k = next((s, k) for s, f in enumerate(fleets) for k, c in enumerate(f) if c.gem is None)
     fleets[seat][k] = Canoe("LOST")
@@ -66,6 +73,49 @@ def test_what_the_camera_reads_of_a_busy_table_is_the_view_of_the_state() -> Non
     reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
     assert t.read(reading) == t.view(state)
     assert "river.FALLS" in t.view(state)
+
+
+def test_filmed_game_is_followed_move_for_move() -> None:
+    """Twenty-five changes on the table, each filmed with hands passing over it; the paddles laid
+    face down come from the phones."""
+    s, t = script(), model()
+    reaches = s.reaches(t)[:25]
+    shown = " ".join(m.notation() for m in s.moves[: reaches[-1][1] + 1])
+    assert all(word in shown for word in ("arm", "cloud", "*", "+"))  # flow, weather, robbery, load
+    assert any(_niagara(s.states[last]).banks[0] for _, last in reaches)  # gems banked
+    stills = [0, *(last + 1 for _, last in reaches)]
+    states = [s.start, *s.states]
+    watcher = Watcher(t, s.start, list(s.hidden(t)))
+    frames = film(camera(), lambda i: t.tags(_niagara(states[i])), stills, seed=3)
+    judged = watcher.follow(frames)
+    assert all(isinstance(j.result, Applied) for j in judged), [j.result for j in judged]
+    assert len(judged) == len(reaches)
+    end = reaches[-1][1] + 1
+    assert [m.notation() for m in watcher.moves[:end]] == [m.notation() for m in s.moves[:end]]
+    assert watcher.state.to_json() == s.states[len(watcher.moves) - 1].to_json()
+
+
+def test_filmed_canoe_moved_further_than_any_paddle_does_not_add_up() -> None:
+    """A launch straight to L7: seven spaces, one more than the 6 paddle."""
+    t = model()
+    state = next(
+        st
+        for st in map(_niagara, script().states)
+        if st.phase == "act" and st.canoes[st.seat][0].slot == "HOME"
+    )
+    fleets = list(state.canoes)
+    fleets[state.seat] = (Canoe("L7"), fleets[state.seat][1])
+    pushed = replace(state, canoes=tuple(fleets))
+    tables = [t.tags(state), t.tags(pushed)]
+    watcher = Watcher(t, state)
+    judged = watcher.follow(film(camera(), tables.__getitem__, [0, 1], seed=4))
+    assert len(judged) == 1 and isinstance(judged[0].result, Mismatch)
+    canoe = f"C{state.seat + 1}1"
+    assert judged[0].result.lines == (
+        f"canoe {canoe} left the landing",
+        f"canoe {canoe} arrived on river space L7",
+    )
+    assert watcher.state is state and watcher.moves == []
 
 
 def test_a_whole_game_is_followed_and_same_route_canoes_ask_which_dropped_the_gem() -> None:
