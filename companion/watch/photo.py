@@ -21,8 +21,14 @@ What each game lays out at the end, and what scores it:
   ``engines.noah.state.final_outcome``. A card face down in a hand zone is
   refused: its tears cannot be read.
 
-Niagara's and Ark Nova's mats have no player zones; a photo of those games is
-read (``companion scan``) but not scored.
+- Niagara (``shared/rules/niagara.md`` §10): each player's banked gems on
+  their bank mat (seat 1 on ``bank1``), read by colour. Scored by
+  ``engines.niagara.scoring.final_outcome`` with the game's ``tiebreak``
+  option (``state``, when given; the default otherwise). A photo where no
+  bank meets a goal is refused: the game is not over.
+
+Ark Nova's mats have no player zones; a photo of that game is read
+(``companion scan``) but not scored.
 """
 
 from __future__ import annotations
@@ -35,6 +41,10 @@ from engines.core import Outcome, State
 from engines.hare_tortoise import CATALOG as HARE_CATALOG
 from engines.hare_tortoise.cards import ANIMAL_CODES
 from engines.hare_tortoise.scoring import score_bets
+from engines.niagara import CATALOG as NIAGARA_CATALOG
+from engines.niagara import GAME as NIAGARA
+from engines.niagara.board import gems_sorted, goal_met
+from engines.niagara.scoring import final_outcome as niagara_outcome
 from engines.noah.catalog import CARD_BY_ID
 from engines.noah.state import NoahState
 from engines.noah.state import final_outcome as noah_outcome
@@ -108,10 +118,30 @@ def _animals_on_board(
     return final_outcome(players, holdings, food, [()] * len(players))
 
 
+def _niagara(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
+    if state is not None and tuple(players) != state.players:
+        raise PhotoError(f"the game is played by {', '.join(state.players)}")
+    options = NIAGARA.resolve_options(None if state is None else state.options)
+    banks = [
+        gems_sorted(
+            "".join(
+                str(NIAGARA_CATALOG[g].data["colour"])
+                for g in reading.zones.get(f"bank{seat}.BANK", ())
+                if "colour" in NIAGARA_CATALOG[g].data
+            )
+        )
+        for seat in range(1, len(players) + 1)
+    ]
+    if not any(goal_met(b) for b in banks):
+        raise PhotoError("no bank meets a goal: the game is not over")
+    return niagara_outcome(players, banks, str(options["tiebreak"]))
+
+
 SCORERS: Mapping[str, Callable[[TableReading, Sequence[str], State | None], Outcome]] = {
     "hare_tortoise": _hare,
     "animals_on_board": _animals_on_board,
     "noah": _noah,
+    "niagara": _niagara,
 }
 """Games whose end-of-game layout a photo scores."""
 
