@@ -97,6 +97,34 @@ def cmd_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_score_photo(args: argparse.Namespace) -> int:
+    from companion.photo_score import score_upload
+    from companion.photos import BadPhoto
+
+    state = _read_state(args.game, args.state) if args.state else None
+    if args.players:
+        names = [p.strip() for p in args.players.split(",")]
+    elif state is not None:
+        names = list(state.players)
+    else:
+        raise BadInput("name the players in seat order with --players A,B,C (or give --state)")
+    try:
+        data = Path(args.photo).read_bytes()
+    except OSError as exc:
+        raise BadInput(f"cannot read {args.photo}: {exc.strerror}") from exc
+    try:
+        result = score_upload(args.game, data, names, state)
+    except BadPhoto as exc:
+        raise BadInput(f"{exc} ({exc.code})") from exc
+    if args.overlay:
+        try:
+            Path(args.overlay).write_bytes(result.overlay_png)
+        except OSError as exc:
+            raise BadInput(f"cannot write the overlay to {args.overlay}: {exc.strerror}") from exc
+    _print(result.outcome.to_json())
+    return EXIT_OK
+
+
 def lan_address() -> str:
     """This machine's address on the local network (127.0.0.1 when there is none).
 
@@ -381,6 +409,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("images", nargs="+", help="photos of the table (one still table)")
     p.add_argument("--overlay", help="write the last photo with every tag boxed to this file")
     p.set_defaults(func=cmd_scan)
+
+    p = sub.add_parser(
+        "score-photo",
+        help="score a photo of the end-of-game layout and print the scores with their breakdown",
+        description="Read a photo of the end-of-game layout (each seat's things on the mat "
+        "with its seat number) and print the final scores as JSON; nothing is recorded. "
+        "Exit 2 with one line on stderr when the photo cannot be scored.",
+    )
+    p.add_argument("game", choices=game_ids, help="a game scored from a photo (not ark_nova yet)")
+    p.add_argument("photo", help="JPEG, PNG or WebP photo of the end-of-game layout")
+    p.add_argument("--players", help="comma-separated names in seat order (default: --state's)")
+    p.add_argument(
+        "--state", help="the game as followed, a state JSON file or - (Noah: its earlier rounds)"
+    )
+    p.add_argument("--overlay", help="write the photo with every tag boxed to this PNG file")
+    p.set_defaults(func=cmd_score_photo)
 
     p = sub.add_parser("watch", help="watch the table and print a reading each time it changes")
     p.add_argument("game", choices=game_ids)

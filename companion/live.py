@@ -115,6 +115,7 @@ class LiveTable:
         self._watcher = Watcher(table_model(table.game), table.state, window=camera.window)
         self._version = table.version
         self._frame: U8Array | None = None
+        self._still: U8Array | None = None
         self._reading: TableReading | None = None
         self._last: Conclusion | None = None
         self._question: Conclusion | None = None
@@ -143,9 +144,12 @@ class LiveTable:
 
     def _step(self, image: U8Array) -> None:
         self._sync()
+        reads = self._watcher.reads
         judged = self._watcher.feed(image)
         with self._lock:
             self._frame = image
+            if self._watcher.reads > reads:  # read: the view had been still long enough
+                self._still = image
             self._reading = self._watcher.last_reading
             self.frames += 1
         if judged is None:
@@ -234,6 +238,15 @@ class LiveTable:
             "last": last.to_json() if last is not None else None,
             "question": question.to_json() if question is not None else None,
         }
+
+    def still(self) -> U8Array | None:
+        """The latest frame of a still view of the table (hands off it); None before one.
+
+        The loop reads a view once it has been still for a few frames, so this is the
+        frame of the table as it was last read, the one a photo score of the table uses.
+        """
+        with self._lock:
+            return self._still
 
     def jpeg(self) -> bytes | None:
         """The live picture as JPEG (tags boxed, the last change on top); None before a frame."""

@@ -23,8 +23,9 @@ from engines.core import Move
 from vision.capture import CaptureError, decode_image
 from vision.games import game_vision
 from vision.overlay import draw
-from vision.pipeline import read_frame
+from vision.pipeline import FrameResult, read_frame
 from vision.reading import ISSUE_CODES
+from vision.types import U8Array
 
 OVERLAY_WIDTH_PX = 1280
 """The overlay is shrunk to this width for a phone screen (a 12 MP photo is 4000 wide)."""
@@ -48,10 +49,15 @@ class Scan:
 
     @property
     def issues(self) -> list[dict[str, Any]]:
-        return [
-            {**issue, "meaning": ISSUE_CODES.get(str(issue.get("code")), "")}
-            for issue in self.reading.get("issues", [])
-        ]
+        return issues(self.reading)
+
+
+def issues(reading: dict[str, Any]) -> list[dict[str, Any]]:
+    """The issues of a reading's JSON, each with the meaning of its code."""
+    return [
+        {**issue, "meaning": ISSUE_CODES.get(str(issue.get("code")), "")}
+        for issue in reading.get("issues", [])
+    ]
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -65,6 +71,49 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
+def decode(data: bytes) -> U8Array:
+    """The pixels of an uploaded photo, after :func:`companion.photos.header`'s checks.
+
+    Raises:
+        BadPhoto: empty, too large, not an image, too many pixels, corrupt or truncated.
+    """
+    header(data)
+    try:
+        return decode_image(data, "the photo")
+    except CaptureError as exc:
+        raise BadPhoto("photo.damaged", str(exc)) from exc
+
+
+def read(image: U8Array, game: str) -> FrameResult:
+    """Vision's reading of a photo of ``game``'s table.
+
+    Raises:
+        BadPhoto: the photo shows no mat of the game (``photo.no_mats``, 422).
+    """
+    result = read_frame(image, game_vision(game))
+    if not result.reading.mats:
+        raise BadPhoto(
+            "photo.no_mats",
+            "no mat of the game shows in the photo: take it from above with the whole mat, "
+            "its black corner squares included, in the picture",
+            422,
+        )
+    return result
+
+
+def overlay_png(image: U8Array, result: FrameResult) -> bytes:
+    """The photo with every tag boxed (and each mat outlined), as PNG for a phone screen."""
+    picture = draw(image, result.reading, result.poses)
+    height, width = picture.shape[:2]
+    if width > OVERLAY_WIDTH_PX:
+        size = (OVERLAY_WIDTH_PX, round(height * OVERLAY_WIDTH_PX / width))
+        picture = cv2.resize(picture, size, interpolation=cv2.INTER_AREA)
+    ok, png = cv2.imencode(".png", picture)
+    if not ok:
+        raise BadPhoto("photo.overlay", "the overlay of this photo could not be drawn")
+    return png.tobytes()
+
+
 def scan(table: Table, data: bytes, *, actor: str) -> Scan:
     """Read a photo of ``table`` and suggest the moves it shows for ``actor``.
 
@@ -73,28 +122,10 @@ def scan(table: Table, data: bytes, *, actor: str) -> Scan:
             (all from the header, before decoding), corrupt or truncated, or
             the photo shows no mat of the game; ``code`` says which.
     """
-    header(data)
-    try:
-        image = decode_image(data, "the photo")
-    except CaptureError as exc:
-        raise BadPhoto("photo.damaged", str(exc)) from exc
-    result = read_frame(image, game_vision(table.game))
+    image = decode(data)
+    result = read(image, table.game)
     reading = result.reading
-    if not reading.mats:
-        raise BadPhoto(
-            "photo.no_mats",
-            "no mat of the game shows in the photo: take it from above with the whole mat, "
-            "its black corner squares included, in the picture",
-            422,
-        )
-    picture = draw(image, reading, result.poses)
-    height, width = picture.shape[:2]
-    if width > OVERLAY_WIDTH_PX:
-        size = (OVERLAY_WIDTH_PX, round(height * OVERLAY_WIDTH_PX / width))
-        picture = cv2.resize(picture, size, interpolation=cv2.INTER_AREA)
-    ok, png = cv2.imencode(".png", picture)
-    if not ok:
-        raise BadPhoto("photo.overlay", "the overlay of this photo could not be drawn")
+    png = overlay_png(image, result)
     shown = set(_strings(table.state.view(None)))
     new = tuple(sorted(p for p in reading.pieces() if p not in shown))
     candidates: tuple[Move, ...] = ()
@@ -103,4 +134,4 @@ def scan(table: Table, data: bytes, *, actor: str) -> Scan:
         candidates = tuple(
             m for m in table.state.legal_moves() if wanted & set(_strings(m.to_json()))
         )
-    return Scan(reading.to_json(), png.tobytes(), new, candidates)
+    return Scan(reading.to_json(), png, new, candidates)

@@ -41,6 +41,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # Wrong seat or host links per address before it must wait (web.security).
         JOIN_ATTEMPTS=20,
         JOIN_WINDOW_SECONDS=60.0,
+        # How long an upload waits for the photo being read before it (web.security).
+        PHOTO_WAIT_SECONDS=20.0,
         # The camera the live loop reads (companion.live.Camera), None for none.
         CAMERA=None,
         LIVE_PICTURE_SECONDS=0.5,

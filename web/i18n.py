@@ -174,6 +174,37 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "沒有合法動作提到新出現的配件；請在下方輸入動作，或再拍一張。",
     ),
     "scan_back": ("Back to my seat", "回到我的座位"),
+    "photo_score_title": ("Score from a photo", "拍照計分"),
+    "photo_score_help": (
+        "At the end of the game, lay it out for scoring, each player's things on the mat "
+        "with their seat number, and take one photo from above with every mat whole in it.",
+        "遊戲結束時，依計分需要擺好：每位玩家的配件放在標有自己座位號碼的墊子上，"
+        "再從正上方拍一張照片，每張墊子都要完整入鏡。",
+    ),
+    "photo_score_mats": ("mat {mats}", "墊子 {mats}"),
+    "photo_score_read": ("Score the photo", "為照片計分"),
+    "photo_score_result": ("Scores from a photo: {game}", "照片計分：{game}"),
+    "photo_score_readonly": (
+        "Only a result to look at: it does not record or finish the game on the companion.",
+        "僅供查看：不會記錄或結束小幫手上的這局遊戲。",
+    ),
+    "photo_score_seats": ("Seats", "座位"),
+    "photo_score_seen": ("What was read (every tag boxed)", "讀到的內容（每個條碼都已框出）"),
+    "photo_score_camera": (
+        "From the camera's latest still view of the table.",
+        "來自攝影機最近一次靜止的牌桌畫面。",
+    ),
+    "photo_score_refused": ("This photo cannot be scored", "這張照片無法計分"),
+    "photo_score_nothing_lost": (
+        "Nothing was changed: fix the layout or the photo and send it again.",
+        "沒有任何更動：請調整擺放或照片後再送一次。",
+    ),
+    "photo_score_back": ("Back", "返回"),
+    "live_score": ("Score the table now", "現在為牌桌計分"),
+    "live_score_help": (
+        "Scores the end-of-game layout in the camera's latest still view.",
+        "為攝影機最近一次靜止畫面中的終局擺放計分。",
+    ),
     "state": ("What you can see", "你看得到的資訊"),
     "error": ("Something is wrong", "出了點問題"),
     "back_home": ("Back to the start", "回到首頁"),

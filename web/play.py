@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -27,9 +28,10 @@ from flask import (
     stream_with_context,
     url_for,
 )
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as BaseResponse
 
-from companion import boards, photos, scanning
+from companion import boards, photo_score, photos, scanning
 from companion.catalog_info import piece
 from companion.games import EngineError, IllegalMove, InvalidMove
 from companion.games import advice as advise
@@ -47,7 +49,15 @@ from companion.sessions import (
 from web import present
 from web.i18n import pick_language
 from web.qr import qr_svg
-from web.security import error_body, guard_join, refuse_token, status_of, wants_json
+from web.security import (
+    error_body,
+    guard_join,
+    http_error,
+    photo_slot,
+    refuse_token,
+    status_of,
+    wants_json,
+)
 
 bp = Blueprint("play", __name__)
 
@@ -108,6 +118,8 @@ def _context(table: Table, viewer: str | None) -> dict[str, Any]:
         "piece": lambda pid: piece(table.game, pid),
         "name": lambda pid: present.name_of(table.game, pid, lang),
         "live": _live_status(table.id),
+        "photo_scored": photo_score.scored(table.game),
+        "seating": _seating(table) if photo_score.scored(table.game) else [],
     }
 
 
@@ -219,7 +231,9 @@ def seat_scan(table_id: str, token: str) -> Page:
     upload = request.files.get("photo")
     if upload is None or not upload.filename:
         abort(400, "choose or take a photo of the table first")
-    result = scanning.scan(table, upload.stream.read(photos.MAX_PHOTO_BYTES + 1), actor=s.player)
+    data = upload.stream.read(photos.MAX_PHOTO_BYTES + 1)
+    with photo_slot():
+        result = scanning.scan(table, data, actor=s.player)
     if wants_json():
         return jsonify(
             {
@@ -428,6 +442,139 @@ def score(table_id: str) -> Page:
     return render_template(
         "score.html", outcome=outcome, players=players, rows=rows, **_context(table, None)
     )
+
+
+# ---------------------------------------------------------------------- score from a photo
+
+_BACK = re.compile(r"/t/[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*")
+
+
+def _back(table: Table) -> str:
+    """The page the photo form was on (the seat, host or score page), else the score page."""
+    back = request.values.get("back", "")
+    if _BACK.fullmatch(back) and back.startswith(f"/t/{table.id}"):
+        return back
+    return url_for("play.score", table_id=table.id)
+
+
+def _photo_page(
+    table: Table,
+    *,
+    result: photo_score.PhotoScore | None = None,
+    error: photos.BadPhoto | None = None,
+    camera: bool = False,
+    back: str | None = None,
+) -> Page:
+    """The form, the photo's outcome with its breakdown and overlay, or the refusal."""
+    outcome = result.outcome.to_json() if result is not None else None
+    players, rows = ([], []) if outcome is None else present.score_rows(outcome, table.players)
+    page = render_template(
+        "score_photo.html",
+        result=result,
+        outcome=outcome,
+        players=players,
+        rows=rows,
+        overlay=None if result is None else base64.b64encode(result.overlay_png).decode("ascii"),
+        error=error,
+        camera=camera,
+        back=back or _back(table),
+        **_context(table, None),
+    )
+    return page, 200 if error is None else error.status
+
+
+def _seating(table: Table) -> list[dict[str, Any]]:
+    """Each seat's number, player and mats, for laying the end of the game out."""
+    mats = photo_score.seat_mats(table.game, len(table.players))
+    return [
+        {"seat": n, "player": p, "mats": m}
+        for n, (p, m) in enumerate(zip(table.players, mats, strict=True), start=1)
+    ]
+
+
+def _scored_table(table_id: str) -> Table:
+    table = store().load(table_id)
+    if not photo_score.scored(table.game):
+        abort(404, f"{table.game} is not scored from a photo")
+    return table
+
+
+def _photo_answer(table: Table, result: photo_score.PhotoScore, *, camera: bool) -> Page:
+    if wants_json():
+        return jsonify(
+            {
+                "outcome": result.outcome.to_json(),
+                "reading": result.reading,
+                "players": list(table.players),
+                "recorded": False,
+            }
+        )
+    return _photo_page(table, result=result, camera=camera)
+
+
+@bp.get("/t/<table_id>/score/photo")
+def score_photo(table_id: str) -> Page:
+    """The form: a photo of the end-of-game layout, scored without touching the game."""
+    return _photo_page(_scored_table(table_id))
+
+
+@bp.post("/t/<table_id>/score/photo")
+def score_photo_post(table_id: str) -> Page:
+    """Score an uploaded photo of the end of the game with the table's players and state."""
+    table = _scored_table(table_id)
+    try:
+        upload = request.files.get("photo")
+        if upload is None or not upload.filename:
+            raise photos.BadPhoto(
+                "photo.missing", "choose or take a photo of the end of the game first"
+            )
+        data = upload.stream.read(photos.MAX_PHOTO_BYTES + 1)
+        with photo_slot():
+            result = photo_score.score_upload(table.game, data, table.players, table.state)
+    except photos.BadPhoto as exc:
+        if wants_json():
+            raise
+        return _photo_page(table, error=exc)
+    return _photo_answer(table, result, camera=False)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def upload_too_large(exc: RequestEntityTooLarge) -> Page:
+    """An upload over the limit (refused before the route runs): on the photo score page,
+    that page again with the reason and the form; elsewhere the app's answer."""
+    table_id = (request.view_args or {}).get("table_id")
+    if request.endpoint != "play.score_photo_post" or wants_json() or table_id is None:
+        return http_error(exc)
+    limit = int(current_app.config["MAX_CONTENT_LENGTH"]) // (1024 * 1024)
+    too_large = photos.BadPhoto("photo.too_large", f"the photo is larger than {limit} MB", 413)
+    table = _scored_table(str(table_id))
+    # The form is not read (it is what was too large): back to the score page.
+    return _photo_page(table, error=too_large, back=url_for("play.score", table_id=table.id))
+
+
+@bp.post("/t/<table_id>/host/<token>/live/score")
+def host_live_score(table_id: str, token: str) -> Page:
+    """Score the camera's latest still view of the table, as a photo would be."""
+    table = _host(table_id, token)
+    following = _hub().of(table.id)
+    if following is None:
+        raise LiveError("the camera is not following this table")
+    try:
+        image = following.still()
+        if image is None:
+            raise photos.BadPhoto(
+                "photo.no_still",
+                "the camera has not seen the table still yet; "
+                "take the hands off it and wait a moment",
+                409,
+            )
+        with photo_slot():
+            result = photo_score.score_image(table.game, image, table.players, table.state)
+    except photos.BadPhoto as exc:
+        if wants_json():
+            raise
+        return _photo_page(table, error=exc, camera=True)
+    return _photo_answer(table, result, camera=True)
 
 
 @bp.get("/t/<table_id>/stream")

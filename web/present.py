@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -263,9 +263,16 @@ def outcome_json(table: Table) -> dict[str, Any] | None:
     return None if outcome is None else outcome.to_json()
 
 
-def score_rows(outcome: Mapping[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
-    """The breakdown as a table: labels down, one column per player, in ranking order."""
-    players = [p for tier in outcome["ranking"] for p in tier["players"]]
+def score_rows(
+    outcome: Mapping[str, Any], order: Sequence[str] | None = None
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """The breakdown as a table: labels down, one column per player, in ranking order
+    (or in ``order``: the seats, for a photo laid out seat by seat)."""
+    players = (
+        list(order)
+        if order is not None
+        else [p for tier in outcome["ranking"] for p in tier["players"]]
+    )
     labels: list[str] = []
     for p in players:
         for line in outcome["breakdown"].get(p, []):

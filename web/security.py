@@ -6,7 +6,10 @@ kept out of other sites' logs by ``Referrer-Policy: no-referrer`` and out of
 the companion's own log by :class:`RedactTokens`. Wrong seat or host tokens
 are counted per address: after ``JOIN_ATTEMPTS`` of them within
 ``JOIN_WINDOW_SECONDS`` that address is answered 429 until the window passes
-(:class:`JoinThrottle`), so nobody can guess a token by trying. Every answer
+(:class:`JoinThrottle`), so nobody can guess a token by trying. Photos are
+read one at a time (:func:`photo_slot`): a second upload waits up to
+``PHOTO_WAIT_SECONDS`` and is then answered 429 ``photo.busy``, so a burst of
+uploads cannot take both cores from the tables. Every answer
 carries a Content-Security-Policy (scripts and styles from this site only, no
 framing). Engine and table errors become 4xx answers that carry the reason.
 """
@@ -20,6 +23,8 @@ import secrets
 import threading
 import time
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -139,6 +144,25 @@ def refuse_token(reason: str) -> NoReturn:
     abort(403, reason)
 
 
+@contextmanager
+def photo_slot() -> Iterator[None]:
+    """Hold the app's photo reader while a photo is read (one at a time).
+
+    Raises:
+        BadPhoto: ``photo.busy`` (429) when another photo is still being read after
+            ``PHOTO_WAIT_SECONDS``.
+    """
+    gate: threading.Semaphore = current_app.extensions["photo_gate"]
+    if not gate.acquire(timeout=float(current_app.config["PHOTO_WAIT_SECONDS"])):
+        raise BadPhoto(
+            "photo.busy", "another photo is being read; send yours again in a few seconds", 429
+        )
+    try:
+        yield
+    finally:
+        gate.release()
+
+
 def secret_key(instance: Path) -> str:
     """The instance's secret key, created once and kept so sessions survive a restart."""
     path = instance / "secret_key"
@@ -194,6 +218,7 @@ def init_app(app: Flask) -> None:
     app.extensions["join_throttle"] = JoinThrottle(
         int(app.config["JOIN_ATTEMPTS"]), float(app.config["JOIN_WINDOW_SECONDS"])
     )
+    app.extensions["photo_gate"] = threading.BoundedSemaphore(1)
     for logger in (logging.getLogger("werkzeug"), app.logger):
         if not any(isinstance(f, RedactTokens) for f in logger.filters):
             logger.addFilter(RedactTokens())
@@ -214,18 +239,21 @@ def init_app(app: Flask) -> None:
         code = exc.code if isinstance(exc, IllegalMove | BadPhoto) else type(exc).__name__
         return _answer(code, str(exc), status_of(exc))
 
-    @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> tuple[Any, int]:
-        status = exc.code or 500
-        if isinstance(exc, RequestEntityTooLarge):
-            limit = app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)
-            return _answer("too_large", f"the upload is larger than {limit} MB", status)
-        if isinstance(exc, TooManyRequests):
-            body, status = _answer("too_many_attempts", str(exc.description), status)
-            answer = make_response(body, status)
-            answer.headers["Retry-After"] = str(exc.retry_after or 60)
-            return answer, status
-        return _answer(exc.name.lower().replace(" ", "_"), exc.description or exc.name, status)
+    app.register_error_handler(HTTPException, http_error)
+
+
+def http_error(exc: HTTPException) -> tuple[Any, int]:
+    """The answer to an HTTP error: its code and reason, as a page or as JSON."""
+    status = exc.code or 500
+    if isinstance(exc, RequestEntityTooLarge):
+        limit = current_app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)
+        return _answer("too_large", f"the upload is larger than {limit} MB", status)
+    if isinstance(exc, TooManyRequests):
+        body, status = _answer("too_many_attempts", str(exc.description), status)
+        answer = make_response(body, status)
+        answer.headers["Retry-After"] = str(exc.retry_after or 60)
+        return answer, status
+    return _answer(exc.name.lower().replace(" ", "_"), exc.description or exc.name, status)
 
 
 def _answer(code: str | None, reason: str, status: int) -> tuple[Any, int]:

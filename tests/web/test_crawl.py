@@ -43,8 +43,12 @@ SEAT_ROUTES = (
 HOST_ROUTES = (
     *("play.host", "play.host_move", "play.host_undo", "play.host_state"),
     *("play.host_live_start", "play.host_live_picture", "play.host_answer"),
+    "play.host_live_score",
 )
-PUBLIC_ROUTES = ("play.board", "play.board_json", "play.score", "play.stream", "play.live_json")
+PUBLIC_ROUTES = (
+    *("play.board", "play.board_json", "play.score", "play.stream", "play.live_json"),
+    *("play.score_photo", "play.score_photo_post"),
+)
 SITE_ROUTES = ("home.index", "home.language", "setup.new", "setup.create", "setup.resume")
 """Pages of no table: crawled for completeness (they cannot name a table's pieces)."""
 

@@ -1,0 +1,111 @@
+"""Score from a photo, for the app and the command line: read, score, draw what was read.
+
+The scoring itself is ``companion.watch.photo`` (one scorer per game in
+``SCORERS``, the end-of-game layouts in its docstring). This module puts the
+guards of a phone upload in front of it (``companion.photos.header``, then a
+decode and "no mat in the photo", as ``companion.scanning`` does for a scan),
+turns a layout the scorer refuses into a :class:`BadPhoto` with a stable code,
+and draws the overlay of what was read. Nothing here changes a table: a photo
+score is a result to look at, the game's log stays as it is.
+
+Codes (besides those of ``companion.photos.header`` and ``photo.damaged``):
+``photo.not_scored`` (409, the game has no scorer), ``photo.no_mats`` (422,
+no mat of the game in the photo), ``photo.layout`` (422, the scorer's
+``PhotoError``: the layout is incomplete or is not an end of the game),
+``photo.no_still`` (409, the camera has not seen a still table yet).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion import scanning
+from companion.photos import BadPhoto
+from companion.watch.photo import SCORERS, PhotoError, score_reading
+from engines.core import Outcome, State
+from vision.games import game_vision
+from vision.types import U8Array
+
+
+@dataclass(frozen=True)
+class PhotoScore:
+    """What a photo of the end of a game scored.
+
+    Attributes:
+        outcome: The final scores with their breakdown, as the engine gives them.
+        reading: The ``TableReading`` JSON the scores come from.
+        overlay_png: The photo with every tag boxed (green placed, red with the reason).
+    """
+
+    outcome: Outcome
+    reading: dict[str, Any]
+    overlay_png: bytes
+
+    @property
+    def issues(self) -> list[dict[str, Any]]:
+        """The reading's issues, each with the meaning of its code."""
+        return scanning.issues(self.reading)
+
+
+def scored(game: str) -> bool:
+    """Whether a photo of ``game``'s end scores it."""
+    return game in SCORERS
+
+
+def seat_mats(game: str, seats: int) -> tuple[tuple[str, ...], ...]:
+    """Per seat (from seat 1), the ids of the game's mats that belong to it (``ark1``, ``z2``).
+
+    The printed mats of a seat carry its number (``companion print GAME --what mats``);
+    a game whose layout has no seat mats gives empty tuples.
+    """
+    ids = [m.id for m in game_vision(game).mats]
+    return tuple(
+        tuple(i for i in ids if re.fullmatch(rf"[a-z]+{seat}", i)) for seat in range(1, seats + 1)
+    )
+
+
+def score_image(
+    game: str, image: U8Array, players: Sequence[str], state: State | None = None
+) -> PhotoScore:
+    """Read a photo of ``game``'s end-of-game layout, score it and draw what was read.
+
+    Args:
+        game: Game id.
+        image: BGR pixels.
+        players: The players in seat order.
+        state: The game as followed (Noah needs its earlier rounds).
+
+    Raises:
+        BadPhoto: ``photo.not_scored``, ``photo.no_mats`` or ``photo.layout``.
+    """
+    if not scored(game):
+        raise BadPhoto(
+            "photo.not_scored",
+            f"{game} is not scored from a photo; the games that are: {', '.join(SCORERS)}",
+            409,
+        )
+    result = scanning.read(image, game)
+    try:
+        outcome = score_reading(game, result.reading, players, state)
+    except PhotoError as exc:
+        raise BadPhoto(
+            "photo.layout",
+            f"{exc}; put that right and take the photo again",
+            422,
+        ) from exc
+    return PhotoScore(outcome, result.reading.to_json(), scanning.overlay_png(image, result))
+
+
+def score_upload(
+    game: str, data: bytes, players: Sequence[str], state: State | None = None
+) -> PhotoScore:
+    """:func:`score_image` of an uploaded photo, after the upload's guards.
+
+    Raises:
+        BadPhoto: the codes of ``companion.photos.header``, ``photo.damaged``, and
+            those of :func:`score_image`.
+    """
+    return score_image(game, scanning.decode(data), players, state)
