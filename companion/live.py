@@ -16,7 +16,8 @@ stays at its last legal state until the piece is taken back), the candidate
 moves of an ambiguous change (a question the players answer with
 :meth:`LiveTable.answer`), or what does not add up. The host page shows the
 live picture (:meth:`LiveTable.jpeg`: tags boxed, the last change written on
-top).
+top), and scores the latest still view (:meth:`LiveTable.still`) as a photo of
+the end of the game (``companion.photo_score``).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from werkzeug.serving import make_server
 
 from companion.sessions import TableStore
+from tests.end_photos import animals_on_board_photo
 from tests.web.test_scan import photo_of_noah
 
 CHROMIUM = "/usr/bin/chromium"
@@ -269,6 +270,32 @@ def test_a_phone_photo_of_the_table_is_read_and_applied(
         page.click('button[data-notation="ferry BEAM1"]')
     at_version(page, 1)
     assert "Face up on the next ferry: Bear (male)" in page.inner_text(".history")
+
+
+def test_a_phone_scores_the_end_of_a_game_from_a_photo(
+    server: str, browser: Browser, store: TableStore
+) -> None:
+    """Animals on Board's arks laid open on their mats, photographed and scored from a seat."""
+    photo = animals_on_board_photo()
+    table = store.resume(photo.game, photo.state.to_json())
+    seat = table.seats[1]
+    page = phone(browser)
+    page.goto(f"{server}/t/{table.id}/seat/{seat.token}")
+    page.set_input_files(
+        'form.score-photo input[name="photo"]',
+        {"name": "end.png", "mimeType": "image/png", "buffer": photo.png()},
+    )
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.click("form.score-photo button")
+    assert page.get_attribute("[data-winners]", "data-winners") == ",".join(photo.outcome.winners)
+    columns = page.locator("table.scores thead th[scope=col]").all_inner_texts()
+    assert columns == list(photo.players)
+    totals = page.locator("table.scores tfoot td").all_inner_texts()[1:]
+    assert [int(t) for t in totals] == [photo.outcome.scores[p] for p in photo.players]
+    assert page.locator("img.overlay").evaluate("img => img.naturalWidth") > 0
+    assert _no_horizontal_scroll(page)
+    shot(page, "animals_on_board-score-photo")
+    assert store.load(table.id).version == table.version
 
 
 GALLERY_GAMES = ["hare_tortoise", "ark_nova"]

@@ -28,7 +28,7 @@ from tests.watch_support import write_video
 from tests.web.conftest import csrf, host_url, seat_url
 from web import create_app
 
-FORM = 'class="scan score-photo"'
+FORM = 'class="score-photo"'
 READ_ONLY = "it does not record or finish the game"
 
 
