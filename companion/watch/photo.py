@@ -21,16 +21,26 @@ What each game lays out at the end, and what scores it:
   ``engines.noah.state.final_outcome``. A card face down in a hand zone is
   refused: its tears cannot be read.
 
-Niagara's and Ark Nova's mats have no player zones; a photo of those games is
-read (``companion scan``) but not scored.
+- Ark Nova (``shared/rules/ark_nova.md`` §6): each player's Map A (seat 1 on
+  ``mapa1``) with its building tiles and, beside it, the animals and sponsors
+  played and the kept final-scoring cards; the tracks and what else no photo
+  shows come from the game's state (``state``: the game as followed, over).
+  Scored by ``engines.ark_nova.scoring.score_table`` (see
+  ``companion.watch.ark_nova.photo_zoos``).
+
+Niagara's mats have no player zones; a photo of it is read (``companion
+scan``) but not scored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from companion.watch.ark_nova import photo_zoos
 from engines.animals_on_board import CATALOG as AOB_CATALOG
 from engines.animals_on_board.scoring import final_outcome
+from engines.ark_nova.scoring import score_table
+from engines.ark_nova.state import ArkNovaState
 from engines.core import Outcome, State
 from engines.hare_tortoise import CATALOG as HARE_CATALOG
 from engines.hare_tortoise.cards import ANIMAL_CODES
@@ -108,10 +118,23 @@ def _animals_on_board(
     return final_outcome(players, holdings, food, [()] * len(players))
 
 
+def _ark_nova(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
+    if not isinstance(state, ArkNovaState):
+        raise PhotoError("Ark Nova's tracks come from the game's state: pass the game")
+    if tuple(players) != state.players:
+        raise PhotoError(f"the game is played by {', '.join(state.players)}")
+    try:
+        zoos = photo_zoos(reading, state)
+    except ValueError as exc:
+        raise PhotoError(str(exc)) from exc
+    return score_table(players, zoos, state.options)
+
+
 SCORERS: Mapping[str, Callable[[TableReading, Sequence[str], State | None], Outcome]] = {
     "hare_tortoise": _hare,
     "animals_on_board": _animals_on_board,
     "noah": _noah,
+    "ark_nova": _ark_nova,
 }
 """Games whose end-of-game layout a photo scores."""
 

@@ -1,0 +1,355 @@
+"""Ark Nova's table as the camera sees it: each player's Map A with its buildings and cards.
+
+Follows ``shared/rules/ark_nova.md`` §3 (Animals action, animal placement),
+§8 (Map A, building shapes, Build action) and the catalog's mats and tiles
+(``engines.ark_nova.catalog``): seat 1's zoo lies on mat ``mapa1``, seat 2's on
+``mapa2``, and so on. Each building tile carries a tag on each side over its
+shape cell (0, 0); from the hex under the tag, the tag's turn (60 degrees a
+rotation step, clockwise) and the side showing, the reading knows which hexes
+the tile covers: the back of a tile covers the mirrored shape, and the back of
+a standard enclosure is its occupied side. The kiosk and size-3 enclosure
+printed on Map A get a tile laid over them at setup, so the size-3 enclosure can
+be flipped when an animal moves in.
+
+A view names each building by kind and covered hexes (``enclosure_3@0,4+0,5+1,5``,
+``enclosure_3*@...`` when occupied), so the several (anchor, rotation, side)
+choices that cover the same hexes read alike, as the rules treat them. Beside
+the map lie the played cards, each laid so its sticker shows: animals in the
+``animals`` zone, sponsors in ``sponsors`` and, at the end, the kept
+final-scoring cards in ``final_scoring``. Tracks, money, X-tokens, hands,
+the display, partner zoos and universities do not show: the phones tell them.
+
+A change is one action (``max_depth`` 1): a building laid (the engine's
+``BuildAction``), an animal card laid and its enclosure flipped (``AnimalsAction``).
+Buildings and animal plays the rules refuse are found from what is seen
+(:meth:`ArkNovaTable.refusable`) and checked by the engine.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from companion.watch.camera import grid
+from companion.watch.model import PlacedTag, TableModel, View, drop_empty
+from engines.ark_nova import CATALOG, map_a
+from engines.ark_nova.actions import AnimalsAction, BuildAction
+from engines.ark_nova.animals import SPECIAL_SPACES, AnimalPlay
+from engines.ark_nova.build import LABELS, Placement, hexes_text
+from engines.ark_nova.cards import ANIMALS
+from engines.ark_nova.catalog import BUILDING_COPIES, building_tag
+from engines.ark_nova.map_a import Hex
+from engines.ark_nova.state import ArkNovaState
+from engines.ark_nova.zoo import Building, Zoo
+from engines.core import Move, State
+from printables.mats import layout
+from vision.reading import TableReading
+
+MAP, CARD_ZONES = "map", ("animals", "sponsors", "final_scoring")
+"""The view's zone of a mat's buildings (``mapa1.map``), and its played-card zones."""
+STEP_DEGREES = 60.0
+CARD_PITCH_MM = 30.0
+"""How far apart a synthetic scene lays the played cards' stickers (cards overlapping)."""
+_SPECIAL_HOMES = ("reptile_house", "aviary", "petting_zoo")
+
+
+def mat_key(seat: int) -> str:
+    """The mat of the player in ``seat`` (0-based): ``mapa1`` for the first."""
+    return f"mapa{seat + 1}"
+
+
+def _seat(zone: str) -> int | None:
+    """The 0-based seat of a zone id's mat (``mapa2.animals`` -> 1), or None."""
+    mat = zone.partition(".")[0]
+    return int(mat[4:]) - 1 if mat.startswith("mapa") and mat[4:].isdigit() else None
+
+
+def building_name(kind: str, cells: Iterable[Hex], occupied: bool = False) -> str:
+    """A building as a view names it: kind, ``*`` when occupied, the covered hexes sorted."""
+    where = "+".join(f"{c},{r}" for c, r in sorted(cells))
+    return f"{kind}{'*' if occupied else ''}@{where}"
+
+
+def parse_building(name: str) -> tuple[str, tuple[Hex, ...], bool]:
+    """Kind, covered hexes and occupied of a building name (see :func:`building_name`)."""
+    kind, _, where = name.partition("@")
+    cells = tuple((int(c), int(r)) for c, r in (p.split(",") for p in where.split("+")))
+    return kind.rstrip("*"), cells, kind.endswith("*")
+
+
+def _named(b: Building) -> str:
+    if b.kind == "unique":
+        return f"unique {b.sponsor}"
+    return building_name(b.kind, b.cells, b.occupied)
+
+
+def zoo_view(seat: int, zoo: Zoo) -> dict[str, tuple[str, ...]]:
+    """What the camera sees of one zoo: its buildings and its played cards."""
+    mat = mat_key(seat)
+    return {
+        f"{mat}.{MAP}": tuple(sorted(_named(b) for b in zoo.buildings)),
+        f"{mat}.animals": tuple(sorted(f"A{n}" for n in zoo.animals)),
+        f"{mat}.sponsors": tuple(sorted(f"S{n}" for n in zoo.sponsors)),
+        f"{mat}.final_scoring": tuple(sorted(f"F{c}" for c in zoo.final_scoring)),
+    }
+
+
+def tile_footprint(piece: str, hex_zone: str, angle: float) -> tuple[str, tuple[Hex, ...], bool]:
+    """A tile tag read on a hex: the building kind, the hexes it covers, and occupied.
+
+    Args:
+        piece: The tag's catalog id (one side of one tile).
+        hex_zone: The hex zone under the tag (``hex_3_2``).
+        angle: The tag's turn on the mat, degrees clockwise.
+    """
+    data = CATALOG[piece].data
+    _, col, row = hex_zone.split("_")
+    rotation = round((angle % 360.0) / STEP_DEGREES) % 6
+    shape = map_a.SHAPES[str(data["building"])]
+    cells = shape.footprint((int(col), int(row)), rotation, bool(data["mirror"]))
+    return str(data["building"]), cells, bool(data["occupied"])
+
+
+def placement_for(kind: str, cells: Iterable[Hex], mirror: bool | None = None) -> Placement | None:
+    """A placement of ``kind`` covering exactly ``cells`` (unmirrored first), or None."""
+    want = frozenset(cells)
+    shape = map_a.SHAPES[kind]
+    for flip in (False, True) if mirror is None else (mirror,):
+        for anchor in sorted(want):
+            for rotation in range(6):
+                if frozenset(shape.footprint(anchor, rotation, flip)) == want:
+                    return Placement(kind, anchor, rotation, flip)
+    return None
+
+
+class ArkNovaTable(TableModel):
+    """Every player's Map A and played cards as a :class:`TableModel`."""
+
+    game = "ark_nova"
+    max_depth = 1
+
+    def view(self, state: State) -> dict[str, tuple[str, ...]]:
+        assert isinstance(state, ArkNovaState)
+        out: dict[str, tuple[str, ...]] = {}
+        for seat, zoo in enumerate(state.zoos):
+            out.update(zoo_view(seat, zoo))
+        return drop_empty(out)
+
+    def read(self, reading: TableReading) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for p in reading.placements:
+            if p.back or p.zone is None:
+                continue
+            mat, _, zone = p.zone.partition(".")
+            comp = CATALOG[p.piece]
+            if comp.kind == "tile" and zone.startswith("hex_") and "cells" in comp.data:
+                kind, cells, occupied = tile_footprint(p.piece, zone, p.angle)
+                out.setdefault(f"{mat}.{MAP}", []).append(building_name(kind, cells, occupied))
+            elif comp.kind == "tile" and comp.data.get("building") == "unique":
+                out.setdefault(f"{mat}.{MAP}", []).append(f"unique {comp.data['sponsor']}")
+            else:
+                out.setdefault(p.zone, []).append(p.piece)
+        return drop_empty({z: sorted(ps) for z, ps in out.items()})
+
+    def physical_moves(self, state: State) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
+        """Every building tile laid anywhere on a player's map, and every animal card of a
+        hand laid into any building (its enclosure flipped when a standard one)."""
+        assert isinstance(state, ArkNovaState)
+        view = self.view(state)
+        for seat, player in enumerate(state.players):
+            zoo = state.zoos[seat]
+            for kind in map_a.SHAPES:
+                for anchor in map_a.HEXES:
+                    for rotation in range(6):
+                        p = Placement(kind, anchor, rotation)
+                        yield BuildAction(player, (p,)), _built(view, seat, p.cells, kind)
+            for card in (c for c in state.boards[seat].hand if isinstance(c, int)):
+                if card in ANIMALS:
+                    for b in zoo.buildings:
+                        yield from self._plays(state, seat, card, b)
+
+    def refusable(
+        self, state: State, seen: View
+    ) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
+        """The one building or animal card that arrived on a mat, as the move that laid it."""
+        assert isinstance(state, ArkNovaState)
+        before = self.view(state)
+        changed = {z for z in set(before) | set(seen) if before.get(z, ()) != seen.get(z, ())}
+        seats = {_seat(z) for z in changed}
+        if len(seats) != 1 or None in seats:
+            return
+        (seat,) = seats
+        assert seat is not None
+        if seat >= len(state.players):
+            return
+        mat = mat_key(seat)
+        was, now = Counter(before.get(f"{mat}.{MAP}", ())), Counter(seen.get(f"{mat}.{MAP}", ()))
+        left, came = list((was - now).elements()), list((now - was).elements())
+        cards = Counter(seen.get(f"{mat}.animals", ())) - Counter(before.get(f"{mat}.animals", ()))
+        zoo = state.zoos[seat]
+        if len(came) == 1 and not left and not cards and not came[0].startswith("unique"):
+            kind, cells, _ = parse_building(came[0])
+            placement = placement_for(kind, cells)
+            if placement is not None:
+                move = BuildAction(state.players[seat], (placement,))
+                yield move, _built(before, seat, cells, kind)
+        if len(cards) == 1:
+            (piece,) = cards
+            card = int(piece[1:])
+            flipped = [b for b in zoo.buildings if _named(b) in left]
+            homes = flipped or [b for b in zoo.buildings if b.kind in _SPECIAL_HOMES or b.occupied]
+            for b in homes:
+                yield from self._plays(state, seat, card, b)
+
+    def _plays(
+        self, state: ArkNovaState, seat: int, card: int, home: Building
+    ) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
+        """``card`` laid into ``home`` from the hand, with the table it leaves."""
+        view = dict(self.view(state))
+        mat = mat_key(seat)
+        view[f"{mat}.animals"] = tuple(sorted((*view.get(f"{mat}.animals", ()), f"A{card}")))
+        if home.kind in map_a.STANDARD_ENCLOSURES and not home.occupied:
+            key = f"{mat}.{MAP}"
+            names = [n for n in view.get(key, ()) if n != _named(home)]
+            names.append(building_name(home.kind, home.cells, True))
+            view[key] = tuple(sorted(names))
+        spaces = None
+        if home.kind in ("reptile_house", "aviary") and card not in SPECIAL_SPACES:
+            spaces = 1
+        yield (
+            AnimalsAction(state.players[seat], (AnimalPlay(card, home.cells[0], 0, spaces),)),
+            view,
+        )
+
+    def zone_name(self, zone: str) -> str:
+        seat = _seat(zone)
+        where = zone.partition(".")[2]
+        mat = f"Map A of seat {seat + 1}" if seat is not None else zone.partition(".")[0]
+        if where == MAP:
+            return mat
+        return f"the {where.replace('_', ' ')} beside {mat}"
+
+    def piece_name(self, piece: str) -> str:
+        if "@" in piece:
+            kind, cells, occupied = parse_building(piece)
+            return f"{'an occupied ' if occupied else 'a '}{LABELS[kind]} on {hexes_text(cells)}"
+        if piece.startswith("unique "):
+            return f"the building of sponsor {piece.split()[1]}"
+        if piece in CATALOG:
+            return f"card {piece[1:]} ({CATALOG[piece].names['en']})"
+        return piece
+
+
+def _built(view: View, seat: int, cells: Sequence[Hex], kind: str) -> dict[str, tuple[str, ...]]:
+    """``view`` with a new building of ``kind`` on ``cells`` in ``seat``'s zoo."""
+    out = dict(view)
+    key = f"{mat_key(seat)}.{MAP}"
+    out[key] = tuple(sorted((*out.get(key, ()), building_name(kind, cells))))
+    return out
+
+
+@dataclass
+class ArkNovaScene:
+    """Which physical tile lies where as a scripted game goes on, and where its tags go.
+
+    Tiles are handed out copy by copy (``BUILDING_COPIES``) the first time a building
+    appears, and keep their copy while the game goes on; a building shows its back
+    when it is an occupied standard enclosure or a flipped special one.
+    """
+
+    copies: dict[tuple[int, int], int] = field(default_factory=dict)
+    used: Counter[str] = field(default_factory=Counter)
+
+    def tags(self, state: ArkNovaState) -> list[PlacedTag]:
+        """Every tag on the table when it shows ``state``.
+
+        Raises:
+            ValueError: more tiles of a kind than carry tags, or cards that do not fit
+                their zone.
+        """
+        out: list[PlacedTag] = []
+        for seat, zoo in enumerate(state.zoos):
+            mat = layout("ark_nova", mat_key(seat))
+            for i, b in enumerate(zoo.buildings):
+                if b.kind == "unique":
+                    continue
+                out.append(self._tile(seat, i, b))
+            for zone, cards in (
+                ("animals", [f"A{n}" for n in zoo.animals]),
+                ("sponsors", [f"S{n}" for n in zoo.sponsors]),
+                ("final_scoring", [f"F{c}" for c in zoo.final_scoring]),
+            ):
+                spots = grid(mat.zone(zone).polygon, len(cards), CARD_PITCH_MM)
+                out += [PlacedTag(c, mat.key, s) for c, s in zip(cards, spots, strict=True)]
+        return out
+
+    def _tile(self, seat: int, index: int, b: Building) -> PlacedTag:
+        key = (seat, index)
+        if key not in self.copies:
+            self.used[b.kind] += 1
+            if self.used[b.kind] > BUILDING_COPIES[b.kind]:
+                raise ValueError(f"more than {BUILDING_COPIES[b.kind]} {b.kind} tiles")
+            self.copies[key] = self.used[b.kind]
+        back = b.occupied or (b.mirror and b.kind not in map_a.STANDARD_ENCLOSURES)
+        at = placement_for(b.kind, b.cells, mirror=back)
+        assert at is not None, b
+        if not back and b.at is not None and not b.mirror:
+            at = Placement(b.kind, b.at, b.rotation)
+        mat = layout("ark_nova", mat_key(seat))
+        spot = mat.zone(f"hex_{at.at[0]}_{at.at[1]}").centre
+        piece = building_tag(b.kind, self.copies[key], "B" if back else "F")
+        return PlacedTag(piece, mat.key, spot, STEP_DEGREES * at.rotation)
+
+
+def script_tags(start: State, moves: Iterable[Move]) -> list[list[PlacedTag]]:
+    """The tags on the table at the start and after each move of a scripted game."""
+    assert isinstance(start, ArkNovaState)
+    scene = ArkNovaScene()
+    state = start
+    out = [scene.tags(state)]
+    for move in moves:
+        state = state.apply(move)
+        assert isinstance(state, ArkNovaState)
+        out.append(scene.tags(state))
+    return out
+
+
+def photo_zoos(reading: TableReading, state: ArkNovaState) -> dict[str, Zoo]:
+    """Each player's zoo as an end-of-game photo shows it, on the followed game's tracks.
+
+    The buildings on each Map A and the cards beside it (animals, sponsors, kept
+    final-scoring cards) come from the photo; what no photo shows (appeal,
+    conservation, reputation, money, X-tokens, partner zoos, universities, supported
+    projects, the hexes of sponsors' unique buildings) from ``state``.
+
+    Raises:
+        ValueError: a building lies where no tile fits, or the zoo read cannot be on a
+            table (a sentence says what).
+    """
+    view = ArkNovaTable().read(reading)
+    zoos: dict[str, Zoo] = {}
+    for seat, player in enumerate(state.players):
+        mat = mat_key(seat)
+        kept = state.zoos[seat]
+        buildings = [b for b in kept.buildings if b.kind == "unique"]
+        for name in view.get(f"{mat}.{MAP}", ()):
+            if name.startswith("unique "):
+                continue
+            kind, cells, occupied = parse_building(name)
+            p = placement_for(kind, cells)
+            if p is None:
+                raise ValueError(f"a {LABELS[kind]} tile on {mat} covers no shape it has")
+            buildings.append(Building.standard(kind, p.at, p.rotation, p.mirror, occupied))
+
+        def numbers(zone: str, view: View = view, mat: str = mat) -> tuple[str, ...]:
+            return tuple(c[1:] for c in view.get(f"{mat}.{zone}", ()))
+
+        zoos[player] = replace(
+            kept,
+            buildings=tuple(buildings),
+            animals=tuple(int(n) for n in numbers("animals")),
+            sponsors=tuple(int(n) for n in numbers("sponsors")),
+            final_scoring=numbers("final_scoring"),
+        )
+    return zoos
