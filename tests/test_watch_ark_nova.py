@@ -17,7 +17,7 @@ from companion.watch.ark_nova import (
     tile_footprint,
 )
 from companion.watch.camera import MatCamera, Shot
-from companion.watch.infer import Question, Refused, infer
+from companion.watch.infer import Mismatch, Question, Refused, infer
 from companion.watch.loop import Watcher
 from companion.watch.model import PlacedTag
 from companion.watch.photo import score_photo
@@ -26,7 +26,7 @@ from engines import ark_nova
 from engines.ark_nova import map_a
 from engines.ark_nova.actions import AnimalsAction, BuildAction
 from engines.ark_nova.animals import AnimalPlay
-from engines.ark_nova.build import Placement
+from engines.ark_nova.build import LABELS, Placement
 from engines.ark_nova.cards import ANIMALS
 from engines.ark_nova.catalog import building_tag
 from engines.ark_nova.state import ArkNovaState, FinalTurn, KeepFinalScoring, SetZoo
@@ -166,6 +166,37 @@ def test_an_animal_in_too_small_an_enclosure_is_refused() -> None:
     assert isinstance(result, Refused), result
     assert result.code == "ark_nova.animals.too_small"
     assert result.move == AnimalsAction("ann", (AnimalPlay(big, (1, 4)),))
+
+
+def test_an_animal_from_an_unseen_hand_is_followed() -> None:
+    """At a real table the companion does not know the hands: an animal laid and its
+    enclosure flipped is the play of one of the unknown cards, checked and applied."""
+    t = ArkNovaTable()
+    state = ark_nova.new_game(PLAYERS, seed=3)
+    e1 = Placement("enclosure_1", (1, 4))
+    state = state.apply(BuildAction("ann", (e1,)))
+    assert isinstance(state, ArkNovaState)
+    card = next(a.number for a in ANIMALS.values() if a.size == 1 and a.price <= 10)
+    move = AnimalsAction("ann", (AnimalPlay(card, (1, 4)),))
+    assert move not in state.legal_moves() and state.check(move)
+    watcher = Watcher(t, state)
+    judged = watcher.judge(t.view(state.apply(move)))
+    assert judged is not None and judged.result.to_json()["moves"] == [move.notation()]
+    assert watcher.state == state.apply(move)
+    assert watcher.state.boards[0].hand.count("?") == 3
+
+
+def test_two_zoos_changed_at_once_do_not_add_up() -> None:
+    """A building on one mat and a card on the other in one still view: no single action
+    explains it, and the answer says what changed where."""
+    s, t = script(), ArkNovaTable()
+    assert isinstance(s.moves[0], BuildAction) and s.moves[0].player == "ann"
+    seen = {**t.view(s.states[0]), "mapa2.animals": ("A401",)}
+    result = infer(t, s.start, seen)
+    assert isinstance(result, Mismatch), result
+    assert "card 401 (Cheetah) arrived on the animals beside Map A of seat 2" in result.lines
+    assert f"a {LABELS[s.moves[0].buildings[0].building]} on" in " ".join(result.lines)
+    assert any(line.endswith("arrived on Map A of seat 1") for line in result.lines)
 
 
 def test_an_animal_into_the_reptile_house_asks_how_many_spaces() -> None:

@@ -22,7 +22,10 @@ the display, partner zoos and universities do not show: the phones tell them.
 A change is one action (``max_depth`` 1): a building laid (the engine's
 ``BuildAction``), an animal card laid and its enclosure flipped (``AnimalsAction``).
 Buildings and animal plays the rules refuse are found from what is seen
-(:meth:`ArkNovaTable.refusable`) and checked by the engine.
+(:meth:`ArkNovaTable.refusable`) and checked by the engine. An animal played
+from a hand the companion has not seen (``?`` cards) is not among the listed
+legal moves; found the same way and allowed by the engine, it is applied
+(``applies_unlisted``).
 """
 
 from __future__ import annotations
@@ -128,6 +131,7 @@ class ArkNovaTable(TableModel):
 
     game = "ark_nova"
     max_depth = 1
+    applies_unlisted = True
 
     def view(self, state: State) -> dict[str, tuple[str, ...]]:
         assert isinstance(state, ArkNovaState)
