@@ -103,7 +103,8 @@ def test_icon_totals_of_the_base_animals() -> None:
 
 def test_piece_catalog() -> None:
     kinds = {c.id[0] for c in CATALOG}
-    assert kinds == {"A", "S", "P", "F", "B", "U", "M"}
+    assert kinds == {"A", "S", "P", "F", "B", "U", "M", "T"}
+    assert len(CATALOG.of_kind("token")) == 24
     assert len(CATALOG.of_kind("card")) == 128 + 64 + 32 + 11
     tiles = CATALOG.of_kind("tile")
     assert len(tiles) == 2 * sum(BUILDING_COPIES.values()) + 15

@@ -7,6 +7,8 @@ import random
 from dataclasses import replace
 from functools import cache
 
+import pytest
+
 from companion.watch.ark_nova import (
     ArkNovaScene,
     ArkNovaTable,
@@ -20,7 +22,7 @@ from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Mismatch, Question, Refused, infer
 from companion.watch.loop import Watcher
 from companion.watch.model import PlacedTag
-from companion.watch.photo import score_photo
+from companion.watch.photo import PhotoError, score_photo
 from companion.watch.video import Script, film, play
 from engines import ark_nova
 from engines.ark_nova import map_a
@@ -222,19 +224,28 @@ def test_an_animal_into_the_reptile_house_asks_how_many_spaces() -> None:
     assert isinstance(after, ArkNovaState) and after.boards[0].used("reptile_house") == 2
 
 
-def test_score_from_an_end_of_game_photo_equals_the_engines() -> None:
-    """The zoos photographed at the end (tiles, animals, sponsors, kept final-scoring cards)
-    with the followed game's tracks score as the engine scores the state."""
-    s = script()
-    end = s.states[-1]
+@cache
+def _end() -> ArkNovaState:
+    """The script's zoos at the end: ann's appeal reached the target, both kept a
+    final-scoring card, ben took his last turn."""
+    end = script().states[-1]
     assert isinstance(end, ArkNovaState)
-    ann = replace(end.zoos[0], appeal=95, conservation=12, sponsors=(201, 226))
+    ann = replace(end.zoos[0], appeal=95, conservation=12, reputation=7, sponsors=(201, 226))
     end = end.apply(SetZoo("ann", ann.to_json()))
     end = end.apply(KeepFinalScoring("ann", ("003",))).apply(KeepFinalScoring("ben", ("007",)))
     end = end.apply(FinalTurn("ben"))
     assert isinstance(end, ArkNovaState) and end.is_over
-    photo = camera().frame(ArkNovaScene().tags(end), seed=9)
-    zoos = photo_zoos(read_frame(photo, ArkNovaTable().vision).reading, end)
+    return end
+
+
+def test_score_from_an_end_of_game_photo_equals_the_engines() -> None:
+    """The zoos photographed at the end (tiles, animals, sponsors, kept final-scoring cards,
+    each tracker's markers) score as the engine scores the state, with the followed game
+    or from the photo alone (these zoos have no partner zoos or universities)."""
+    end = _end()
+    photo = camera().frame(ArkNovaScene(tracker=True).tags(end), seed=9)
+    reading = read_frame(photo, ArkNovaTable().vision).reading
+    zoos = photo_zoos(reading, PLAYERS)
     for player, zoo in zoos.items():
         kept = end.zoo(player)
         assert sorted(zoo.animals) == sorted(kept.animals) and len(zoo.animals) >= 5
@@ -242,6 +253,21 @@ def test_score_from_an_end_of_game_photo_equals_the_engines() -> None:
         assert {(b.kind, frozenset(b.cells), b.occupied) for b in zoo.buildings} == {
             (b.kind, frozenset(b.cells), b.occupied) for b in kept.buildings
         }
+        tracks = (zoo.appeal, zoo.conservation, zoo.reputation)
+        assert tracks == (kept.appeal, kept.conservation, kept.reputation)
     outcome = end.outcome()
     assert outcome is not None
     assert score_photo("ark_nova", photo, PLAYERS, end) == outcome
+    assert score_photo("ark_nova", photo, PLAYERS) == outcome
+
+
+def test_photo_without_tracker_takes_the_tracks_from_the_game() -> None:
+    """No markers on the trackers: the followed game's tracks; a track with one marker of
+    two is refused, not guessed."""
+    end = _end()
+    tags = ArkNovaScene().tags(end)
+    outcome = end.outcome()
+    assert score_photo("ark_nova", camera().frame(tags, seed=4), PLAYERS, end) == outcome
+    half = [*tags, *ArkNovaScene(tracker=True).tags(end)[-6:-5]]
+    with pytest.raises(PhotoError, match="the appeal track of mapa2 needs one marker"):
+        score_photo("ark_nova", camera().frame(half, seed=4), PLAYERS, end)

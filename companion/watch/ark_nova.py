@@ -16,8 +16,11 @@ A view names each building by kind and covered hexes (``enclosure_3@0,4+0,5+1,5`
 choices that cover the same hexes read alike, as the rules treat them. Beside
 the map lie the played cards, each laid so its sticker shows: animals in the
 ``animals`` zone, sponsors in ``sponsors`` and, at the end, the kept
-final-scoring cards in ``final_scoring``. Tracks, money, X-tokens, hands,
-the display, partner zoos and universities do not show: the phones tell them.
+final-scoring cards in ``final_scoring``. Money, X-tokens, hands, the display,
+partner zoos and universities do not show: the phones tell them. Below the map
+a tracker shows appeal, conservation and reputation as marker tokens on a tens
+and a ones cell each; the view leaves it out while the game is followed (the
+phones tell the tracks), and the score from a photo reads it.
 
 A change is one action (``max_depth`` 1): a building laid (the engine's
 ``BuildAction``), an animal card laid and its enclosure flipped (``AnimalsAction``).
@@ -41,7 +44,7 @@ from engines.ark_nova.actions import AnimalsAction, BuildAction
 from engines.ark_nova.animals import SPECIAL_SPACES, AnimalPlay
 from engines.ark_nova.build import LABELS, Placement, hexes_text
 from engines.ark_nova.cards import ANIMALS
-from engines.ark_nova.catalog import BUILDING_COPIES, building_tag
+from engines.ark_nova.catalog import BUILDING_COPIES, TRACKS, building_tag
 from engines.ark_nova.map_a import Hex
 from engines.ark_nova.state import ArkNovaState
 from engines.ark_nova.zoo import Building, Zoo
@@ -55,6 +58,7 @@ STEP_DEGREES = 60.0
 CARD_PITCH_MM = 30.0
 """How far apart a synthetic scene lays the played cards' stickers (cards overlapping)."""
 _SPECIAL_HOMES = ("reptile_house", "aviary", "petting_zoo")
+TRACK_TOPS = dict(TRACKS)
 
 
 def mat_key(seat: int) -> str:
@@ -85,6 +89,41 @@ def _named(b: Building) -> str:
     if b.kind == "unique":
         return f"unique {b.sponsor}"
     return building_name(b.kind, b.cells, b.occupied)
+
+
+def _track_cell(zone: str) -> tuple[str, str, int] | None:
+    """Track, ``tens`` or ``ones``, and digit of a tracker cell (``appeal_tens_7``), or None."""
+    parts = zone.rsplit("_", 2)
+    if len(parts) == 3 and parts[0] in TRACK_TOPS and parts[1] in ("tens", "ones"):
+        return parts[0], parts[1], int(parts[2])
+    return None
+
+
+def read_tracks(reading: TableReading, seat: int) -> dict[str, int]:
+    """The tracks one seat's tracker shows: per track with a marker on its tens row and on
+    its ones row, the value (a track without markers is left out).
+
+    Raises:
+        ValueError: a track shows one marker, or two on a row.
+    """
+    rows: dict[tuple[str, str], list[int]] = {}
+    for zone, pieces in reading.zones.items():
+        cell = _track_cell(zone.partition(".")[2]) if _seat(zone) == seat else None
+        if cell is not None:
+            markers = [p for p in pieces if p in CATALOG and CATALOG[p].data.get("tracker")]
+            rows.setdefault(cell[:2], []).extend([cell[2]] * len(markers))
+    out: dict[str, int] = {}
+    for track in TRACK_TOPS:
+        tens, ones = rows.get((track, "tens"), []), rows.get((track, "ones"), [])
+        if not tens and not ones:
+            continue
+        if len(tens) != 1 or len(ones) != 1:
+            raise ValueError(
+                f"the {track} track of {mat_key(seat)} needs one marker on its tens row and one "
+                f"on its ones row, not {len(tens)} and {len(ones)}"
+            )
+        out[track] = 10 * tens[0] + ones[0]
+    return out
 
 
 def zoo_view(seat: int, zoo: Zoo) -> dict[str, tuple[str, ...]]:
@@ -147,6 +186,8 @@ class ArkNovaTable(TableModel):
                 continue
             mat, _, zone = p.zone.partition(".")
             comp = CATALOG[p.piece]
+            if comp.data.get("tracker") and _track_cell(zone) is not None:
+                continue  # the tracks come from the phones while the game goes on
             if comp.kind == "tile" and zone.startswith("hex_") and "cells" in comp.data:
                 kind, cells, occupied = tile_footprint(p.piece, zone, p.angle)
                 out.setdefault(f"{mat}.{MAP}", []).append(building_name(kind, cells, occupied))
@@ -259,11 +300,13 @@ class ArkNovaScene:
 
     Tiles are handed out copy by copy (``BUILDING_COPIES``) the first time a building
     appears, and keep their copy while the game goes on; a building shows its back
-    when it is an occupied standard enclosure or a flipped special one.
+    when it is an occupied standard enclosure or a flipped special one. With
+    ``tracker``, each seat's marker tokens show its appeal, conservation and reputation.
     """
 
     copies: dict[tuple[int, int], int] = field(default_factory=dict)
     used: Counter[str] = field(default_factory=Counter)
+    tracker: bool = False
 
     def tags(self, state: ArkNovaState) -> list[PlacedTag]:
         """Every tag on the table when it shows ``state``.
@@ -286,6 +329,22 @@ class ArkNovaScene:
             ):
                 spots = grid(mat.zone(zone).polygon, len(cards), CARD_PITCH_MM)
                 out += [PlacedTag(c, mat.key, s) for c, s in zip(cards, spots, strict=True)]
+            if self.tracker:
+                out += self._markers(seat, zoo)
+        return out
+
+    @staticmethod
+    def _markers(seat: int, zoo: Zoo) -> list[PlacedTag]:
+        """The seat's marker tokens on its tracker's tens and ones cells."""
+        mat = layout("ark_nova", mat_key(seat))
+        out: list[PlacedTag] = []
+        n = seat * 2 * len(TRACKS)
+        for track, _ in TRACKS:
+            value = int(getattr(zoo, track))
+            for place, digit in (("tens", value // 10), ("ones", value % 10)):
+                n += 1
+                spot = mat.zone(f"{track}_{place}_{digit}").centre
+                out.append(PlacedTag(f"TRK{n:02d}", mat.key, spot))
         return out
 
     def _tile(self, seat: int, index: int, b: Building) -> PlacedTag:
@@ -319,23 +378,27 @@ def script_tags(start: State, moves: Iterable[Move]) -> list[list[PlacedTag]]:
     return out
 
 
-def photo_zoos(reading: TableReading, state: ArkNovaState) -> dict[str, Zoo]:
-    """Each player's zoo as an end-of-game photo shows it, on the followed game's tracks.
+def photo_zoos(
+    reading: TableReading, players: Sequence[str], state: ArkNovaState | None = None
+) -> dict[str, Zoo]:
+    """Each player's zoo as an end-of-game photo shows it.
 
     The buildings on each Map A and the cards beside it (animals, sponsors, kept
-    final-scoring cards) come from the photo; what no photo shows (appeal,
-    conservation, reputation, money, X-tokens, partner zoos, universities, supported
-    projects, the hexes of sponsors' unique buildings) from ``state``.
+    final-scoring cards) come from the photo, and so do the tracks (appeal,
+    conservation, reputation) a seat's tracker shows. What no photo shows (a track
+    without markers, X-tokens, partner zoos, universities, supported projects, the
+    hexes of sponsors' unique buildings) comes from ``state``, the game as followed;
+    without one, from a zoo at the start of the game.
 
     Raises:
-        ValueError: a building lies where no tile fits, or the zoo read cannot be on a
-            table (a sentence says what).
+        ValueError: a building lies where no tile fits, a tracker is half set, or the
+            zoo read cannot be on a table (a sentence says what).
     """
     view = ArkNovaTable().read(reading)
     zoos: dict[str, Zoo] = {}
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(players):
         mat = mat_key(seat)
-        kept = state.zoos[seat]
+        kept = Zoo() if state is None else state.zoos[seat]
         buildings = [b for b in kept.buildings if b.kind == "unique"]
         for name in view.get(f"{mat}.{MAP}", ()):
             if name.startswith("unique "):
@@ -349,8 +412,12 @@ def photo_zoos(reading: TableReading, state: ArkNovaState) -> dict[str, Zoo]:
         def numbers(zone: str, view: View = view, mat: str = mat) -> tuple[str, ...]:
             return tuple(c[1:] for c in view.get(f"{mat}.{zone}", ()))
 
+        tracks = read_tracks(reading, seat)
         zoos[player] = replace(
             kept,
+            appeal=tracks.get("appeal", kept.appeal),
+            conservation=tracks.get("conservation", kept.conservation),
+            reputation=tracks.get("reputation", kept.reputation),
             buildings=tuple(buildings),
             animals=tuple(int(n) for n in numbers("animals")),
             sponsors=tuple(int(n) for n in numbers("sponsors")),

@@ -23,8 +23,10 @@ What each game lays out at the end, and what scores it:
 
 - Ark Nova (``shared/rules/ark_nova.md`` §6): each player's Map A (seat 1 on
   ``mapa1``) with its building tiles and, beside it, the animals and sponsors
-  played and the kept final-scoring cards; the tracks and what else no photo
-  shows come from the game's state (``state``: the game as followed, over).
+  played and the kept final-scoring cards, and below it the tracker (appeal,
+  conservation, reputation as marker tokens); a track without markers and what
+  no photo shows come from the game's state (``state``: the game as followed),
+  else from a zoo at the start (no partner zoos, universities or X-tokens).
   Scored by ``engines.ark_nova.scoring.score_table`` (see
   ``companion.watch.ark_nova.photo_zoos``).
 
@@ -40,7 +42,7 @@ from companion.watch.ark_nova import photo_zoos
 from engines.animals_on_board import CATALOG as AOB_CATALOG
 from engines.animals_on_board.scoring import final_outcome
 from engines.ark_nova.scoring import score_table
-from engines.ark_nova.state import ArkNovaState
+from engines.ark_nova.state import GAME, ArkNovaState
 from engines.core import Outcome, State
 from engines.hare_tortoise import CATALOG as HARE_CATALOG
 from engines.hare_tortoise.cards import ANIMAL_CODES
@@ -119,15 +121,15 @@ def _animals_on_board(
 
 
 def _ark_nova(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
-    if not isinstance(state, ArkNovaState):
-        raise PhotoError("Ark Nova's tracks come from the game's state: pass the game")
-    if tuple(players) != state.players:
-        raise PhotoError(f"the game is played by {', '.join(state.players)}")
+    game = state if isinstance(state, ArkNovaState) else None
+    if game is not None and tuple(players) != game.players:
+        raise PhotoError(f"the game is played by {', '.join(game.players)}")
     try:
-        zoos = photo_zoos(reading, state)
+        zoos = photo_zoos(reading, players, game)
     except ValueError as exc:
         raise PhotoError(str(exc)) from exc
-    return score_table(players, zoos, state.options)
+    options = GAME.resolve_options(None) if game is None else game.options
+    return score_table(players, zoos, options)
 
 
 SCORERS: Mapping[str, Callable[[TableReading, Sequence[str], State | None], Outcome]] = {

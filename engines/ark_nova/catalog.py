@@ -7,7 +7,8 @@ A mat are tagged too (issue 8). Piece ids: ``A401``-``A528`` animals,
 ``S201``-``S264`` sponsors, ``P101``-``P132`` conservation projects,
 ``F001``-``F011`` final-scoring cards, ``B...`` building tiles (one tag per
 side of each tile, below), ``U243``-``U257`` unique sponsor buildings,
-``MAPA1``-``MAPA4`` Map A, one mat per seat.
+``MAPA1``-``MAPA4`` Map A, one mat per seat (with a tracker of appeal, conservation
+and reputation below the map, read by ``TRK01``-``TRK24`` marker tokens).
 
 Building tiles: a zoo holds several tiles of a kind (kiosks, size-2
 enclosures) and the camera tells pieces apart by their tags, so every tile
@@ -68,6 +69,47 @@ SIDES = ("F", "B")
 
 SEATS = 4
 """Map A mats printed, one per seat (``MAPA1`` for seat 1)."""
+
+TRACKS = (("appeal", 113), ("conservation", 41), ("reputation", 15))
+"""The tracks a Map A mat's tracker shows, with their tops (rules spec §1)."""
+
+TRACKER_CELL_MM = 30.0
+"""Pitch of the tracker's digit cells below the map: a 21 mm marker tag and its quiet zone
+fit one cell."""
+
+TRACKER_TOP_MM = 296.0
+"""Where the tracker's first row starts, below the map's lowest hex (catalog mm)."""
+
+TRACK_MARKERS = 2 * len(TRACKS) * SEATS
+"""Marker tokens (``TRK01``...): one on the tens row and one on the ones row of each
+track, per seat."""
+
+
+def tracker_zones() -> list[dict[str, Any]]:
+    """The tracker below Map A: per track a row of tens cells (``appeal_tens_7`` is 70) and a
+    row of ones cells (``appeal_ones_3``); a marker on one cell of each row shows the value."""
+    zones: list[dict[str, Any]] = []
+    y = TRACKER_TOP_MM
+    for track, top in TRACKS:
+        for place, count, unit in (("tens", top // 10 + 1, 10), ("ones", 10, 1)):
+            for digit in range(count):
+                x = map_a.MAT_MARGIN_MM + digit * TRACKER_CELL_MM
+                corners = [
+                    [x, y],
+                    [x + TRACKER_CELL_MM, y],
+                    [x + TRACKER_CELL_MM, y + TRACKER_CELL_MM],
+                ]
+                corners.append([x, y + TRACKER_CELL_MM])
+                zones.append(
+                    {
+                        "zone": f"{track}_{place}_{digit}",
+                        "polygon_mm": [[round(a, 2), round(b, 2)] for a, b in corners],
+                        "track": track,
+                        "value": digit * unit,
+                    }
+                )
+            y += TRACKER_CELL_MM
+    return zones
 
 
 def building_tag(kind: str, copy: int, side: str) -> str:
@@ -160,6 +202,9 @@ def _map_mat(seat: int) -> Component:
         corners = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
         zones.append({"zone": name, "polygon_mm": [[round(x, 2), round(y, 2)] for x, y in corners]})
         y0 = y1
+    zones += tracker_zones()
+    tracker_bottom = TRACKER_TOP_MM + 2 * len(TRACKS) * TRACKER_CELL_MM
+    height = round(tracker_bottom + map_a.MAT_MARGIN_MM, 2)
     return Component(
         f"MAPA{seat}",
         "mat",
@@ -249,6 +294,15 @@ def _components() -> list[Component]:
                 {"building": "unique", "sponsor": number},
             )
         )
+    out += [
+        Component(
+            f"TRK{n:02d}",
+            "token",
+            {"en": f"Track marker {n}", "zh-Hant": f"軌道標記 {n}"},
+            {"tracker": True},
+        )
+        for n in range(1, TRACK_MARKERS + 1)
+    ]
     out += [_map_mat(seat) for seat in range(1, SEATS + 1)]
     return out
 
