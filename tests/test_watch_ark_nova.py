@@ -151,6 +151,29 @@ def test_filmed_building_on_water_is_refused_and_the_state_kept() -> None:
     assert watcher.state is state and watcher.moves == []
 
 
+def test_every_physical_build_the_engine_refuses_is_refused_with_its_code() -> None:
+    """Each footprint a hand could lay a size-2 enclosure on, in the script's first state:
+    shown to the watcher, it is applied when the engine lists it, else refused with the
+    engine's code."""
+    t, state = ArkNovaTable(), script().start
+    listed = set(state.legal_moves())
+    codes: set[str] = set()
+    for move, seen in t.physical_moves(state):
+        if not isinstance(move, BuildAction) or move.player != "ann":
+            continue
+        if move.buildings[0].building != "enclosure_2":
+            continue
+        result = infer(t, state, seen)
+        if move in listed:
+            assert result.to_json() == {"kind": "applied", "moves": [move.notation()]}
+        else:
+            assert isinstance(result, Refused), (move, result)
+            assert result.code == state.check(move).code
+            codes.add(result.code)
+    assert {"ark_nova.build.water", "ark_nova.build.rock", "ark_nova.build.covered"} <= codes
+    assert {"ark_nova.build.upgrade_only", "ark_nova.build.not_adjacent"} <= codes
+
+
 def test_an_animal_in_too_small_an_enclosure_is_refused() -> None:
     """A size-2 animal laid and a size-1 enclosure flipped for it: ``too_small``."""
     t = ArkNovaTable()

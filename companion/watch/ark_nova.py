@@ -42,7 +42,7 @@ from companion.watch.model import PlacedTag, TableModel, View, drop_empty
 from engines.ark_nova import CATALOG, map_a
 from engines.ark_nova.actions import AnimalsAction, BuildAction
 from engines.ark_nova.animals import SPECIAL_SPACES, AnimalPlay
-from engines.ark_nova.build import LABELS, Placement, hexes_text
+from engines.ark_nova.build import LABELS, Placement, footprints, hexes_text
 from engines.ark_nova.cards import ANIMALS
 from engines.ark_nova.catalog import BUILDING_COPIES, TRACKS, building_tag
 from engines.ark_nova.map_a import Hex
@@ -198,17 +198,17 @@ class ArkNovaTable(TableModel):
         return drop_empty({z: sorted(ps) for z, ps in out.items()})
 
     def physical_moves(self, state: State) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
-        """Every building tile laid anywhere on a player's map, and every animal card of a
-        hand laid into any building (its enclosure flipped when a standard one)."""
+        """Every building tile laid on a player's map (each footprint once), and every animal
+        card of a known hand laid into any building (its enclosure flipped when a standard
+        one)."""
         assert isinstance(state, ArkNovaState)
         view = self.view(state)
         for seat, player in enumerate(state.players):
             zoo = state.zoos[seat]
             for kind in map_a.SHAPES:
-                for anchor in map_a.HEXES:
-                    for rotation in range(6):
-                        p = Placement(kind, anchor, rotation)
-                        yield BuildAction(player, (p,)), _built(view, seat, p.cells, kind)
+                for f in footprints(kind):
+                    move = BuildAction(player, (f.placement,))
+                    yield move, _built(view, seat, f.placement.cells, kind)
             for card in (c for c in state.boards[seat].hand if isinstance(c, int)):
                 if card in ANIMALS:
                     for b in zoo.buildings:
