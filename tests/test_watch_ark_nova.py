@@ -224,6 +224,26 @@ def test_two_zoos_changed_at_once_do_not_add_up() -> None:
     assert any(line.endswith("arrived on Map A of seat 1") for line in result.lines)
 
 
+def test_sponsors_and_kept_final_scoring_cards_are_recorded() -> None:
+    """A sponsor laid beside Map A is recorded in the zoo; the final-scoring cards laid out
+    at the end are kept, and two kept without an elephant are refused."""
+    t, state = ArkNovaTable(), script().states[-1]
+    assert isinstance(state, ArkNovaState)
+    seen = {**t.view(state), "mapa2.sponsors": ("S226",)}
+    result = infer(t, state, seen)
+    assert result.to_json()["kind"] == "applied", result
+    watcher = Watcher(t, state)
+    watcher.judge(seen)
+    assert isinstance(watcher.state, ArkNovaState) and watcher.state.zoos[1].sponsors == (226,)
+    assert isinstance(watcher.moves[0], SetZoo) and t.view(watcher.state) == seen
+    one = {**seen, "mapa1.final_scoring": ("F003",)}
+    watcher.judge(one)
+    assert watcher.moves[-1] == KeepFinalScoring("ann", ("003",))
+    two = {**one, "mapa2.final_scoring": ("F001", "F007")}
+    refused = infer(t, watcher.state, two)
+    assert isinstance(refused, Refused) and refused.code == "ark_nova.final_scoring", refused
+
+
 def test_an_animal_into_the_reptile_house_asks_how_many_spaces() -> None:
     """The reptile house's spaces do not show: a reptile laid there is a question with one
     candidate per number of spaces its icon may show, answered on the phones."""

@@ -23,7 +23,10 @@ and a ones cell each; the view leaves it out while the game is followed (the
 phones tell the tracks), and the score from a photo reads it.
 
 A change is one action (``max_depth`` 1): a building laid (the engine's
-``BuildAction``), an animal card laid and its enclosure flipped (``AnimalsAction``).
+``BuildAction``), an animal card laid and its enclosure flipped (``AnimalsAction``),
+a sponsor card laid (recorded with the engine's ``zoo`` move, ``SetZoo``: the engine
+has no Sponsors action; what the card gives comes from the phones), the kept
+final-scoring cards laid out at the end (``KeepFinalScoring``).
 Buildings and animal plays the rules refuse are found from what is seen
 (:meth:`ArkNovaTable.refusable`) and checked by the engine. An animal played
 from a hand the companion has not seen (``?`` cards) is not among the listed
@@ -46,7 +49,7 @@ from engines.ark_nova.build import LABELS, Placement, footprints, hexes_text
 from engines.ark_nova.cards import ANIMALS
 from engines.ark_nova.catalog import BUILDING_COPIES, TRACKS, building_tag
 from engines.ark_nova.map_a import Hex
-from engines.ark_nova.state import ArkNovaState
+from engines.ark_nova.state import ArkNovaState, KeepFinalScoring, SetZoo
 from engines.ark_nova.zoo import Building, Zoo
 from engines.core import Move, State
 from printables.mats import layout
@@ -229,15 +232,25 @@ class ArkNovaTable(TableModel):
         if seat >= len(state.players):
             return
         mat = mat_key(seat)
+        player, zoo = state.players[seat], state.zoos[seat]
+        if changed == {f"{mat}.final_scoring"}:
+            kept = tuple(c[1:] for c in seen.get(f"{mat}.final_scoring", ()))
+            yield KeepFinalScoring(player, kept), dict(seen)
+            return
+        if changed == {f"{mat}.sponsors"}:
+            shown = seen.get(f"{mat}.sponsors", ())
+            if all(c.startswith("S") and c[1:].isdigit() for c in shown):
+                played = sorted(int(c[1:]) for c in shown)
+                yield SetZoo(player, {**zoo.to_json(), "sponsors": played}), dict(seen)
+            return
         was, now = Counter(before.get(f"{mat}.{MAP}", ())), Counter(seen.get(f"{mat}.{MAP}", ()))
         left, came = list((was - now).elements()), list((now - was).elements())
         cards = Counter(seen.get(f"{mat}.animals", ())) - Counter(before.get(f"{mat}.animals", ()))
-        zoo = state.zoos[seat]
         if len(came) == 1 and not left and not cards and not came[0].startswith("unique"):
             kind, cells, _ = parse_building(came[0])
             placement = placement_for(kind, cells)
             if placement is not None:
-                move = BuildAction(state.players[seat], (placement,))
+                move = BuildAction(player, (placement,))
                 yield move, _built(before, seat, cells, kind)
         if len(cards) == 1:
             (piece,) = cards
@@ -281,9 +294,12 @@ class ArkNovaTable(TableModel):
             return f"{'an occupied ' if occupied else 'a '}{LABELS[kind]} on {hexes_text(cells)}"
         if piece.startswith("unique "):
             return f"the building of sponsor {piece.split()[1]}"
-        if piece in CATALOG:
-            return f"card {piece[1:]} ({CATALOG[piece].names['en']})"
-        return piece
+        if piece not in CATALOG:
+            return piece
+        comp = CATALOG[piece]
+        if comp.kind == "card":
+            return f"card {piece[1:]} ({comp.names['en']})"
+        return f"{comp.kind} {piece} ({comp.names['en']})"
 
 
 def _built(view: View, seat: int, cells: Sequence[Hex], kind: str) -> dict[str, tuple[str, ...]]:
