@@ -1,7 +1,13 @@
-"""Frames per second of the watching loop on 1080p frames of a filmed Noah game.
+"""Frames per second of the watching loop on 1080p frames of a filmed Noah or Hare game.
 
-Run: ``.venv/bin/python -m bench.watch [--plies 110] [--seed 11]``
+Run: ``.venv/bin/python -m bench.watch [--game noah|hare_tortoise] [--plies 110] [--seed 11]``
 (about a minute on an idle machine).
+
+With ``--game hare_tortoise`` a seeded two-player game with ``race = by_hand``
+is filmed instead (played to its end, ``--plies`` ignored): the race mat and
+the two players' played-cards mats at 1920 x 1080, 1.6 px per mm with the
+default printed 28 mm tags (2.1 px per module, as for Noah), the second bets
+sent by the phones.
 
 A seeded two-player game of Noah is played out and filmed by the synthetic
 camera (``companion.watch.camera``) at 1920 x 1080 (2.1 px per mm on the
@@ -23,30 +29,52 @@ import time
 
 import cv2
 
+from companion.watch import hare_tortoise as hare_watch
 from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Applied
 from companion.watch.loop import Watcher
+from companion.watch.model import PlacedTag, TableModel
 from companion.watch.noah import NoahTable, script_tags
-from companion.watch.video import film, play
-from engines import noah
+from companion.watch.video import Script, film, play
+from engines import hare_tortoise, noah
 from vision.pipeline import read_frame
 
 SHOT_1080P = Shot(width=1920, height=1080, px_per_mm=2.1, module_mm=1.0)
+HARE_1080P = Shot(width=1920, height=1080, px_per_mm=1.6, module_mm=28 / 21)
+
+
+def _noah(plies: int, seed: int) -> tuple[TableModel, Script, list[list[PlacedTag]], MatCamera]:
+    model = NoahTable()
+    script = play(noah.new_game(["Ann", "Ben"], seed=seed), plies, seed=seed)
+    tags = script_tags(script.start, script.moves)
+    camera = MatCamera("noah", [m for m in model.vision.mats if m.id == "pentagon"], SHOT_1080P)
+    return model, script, tags, camera
+
+
+def _hare(seed: int) -> tuple[TableModel, Script, list[list[PlacedTag]], MatCamera]:
+    model = hare_watch.HareTable()
+    start = hare_tortoise.new_game(["Ann", "Ben"], options={"race": "by_hand"}, seed=seed)
+    script = play(start, 3000, seed=seed)
+    tags = hare_watch.script_tags(script.start, script.moves)
+    mats = [m for m in model.vision.mats if m.id in ("race", "z1", "z2")]
+    camera = MatCamera("hare_tortoise", mats, HARE_1080P, rows=[["race", "z1"], ["z2"]])
+    return model, script, tags, camera
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("noah", "hare_tortoise"), default="noah")
     parser.add_argument("--plies", type=int, default=110, help="moves of the scripted game")
     parser.add_argument("--seed", type=int, default=11, help="seed of the game and the camera")
     args = parser.parse_args()
     cv2.setNumThreads(1)
 
-    model = NoahTable()
-    script = play(noah.new_game(["Ann", "Ben"], seed=args.seed), args.plies, seed=args.seed)
+    if args.game == "noah":
+        model, script, tags, camera = _noah(args.plies, args.seed)
+    else:
+        model, script, tags, camera = _hare(args.seed)
     reaches = script.reaches(model)
-    tags = script_tags(script.start, script.moves)
     stills = [0, *(last + 1 for _, last in reaches)]
-    camera = MatCamera("noah", [m for m in model.vision.mats if m.id == "pentagon"], SHOT_1080P)
     frames = list(film(camera, tags.__getitem__, stills, seed=args.seed))
 
     watcher = Watcher(model, script.start, list(script.hidden(model)))

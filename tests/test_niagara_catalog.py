@@ -1,18 +1,20 @@
-"""Niagara's catalog: every physical piece once, with a river mat laid out in millimetres."""
+"""Niagara's catalog: every physical piece once, with a river mat and bank mats laid out in
+millimetres, every zone big enough for what can lie there."""
 
 from __future__ import annotations
 
 from engines.niagara import CATALOG
-from engines.niagara.board import COLOURS, RIVER
+from engines.niagara.board import COLOURS, GEMS_PER_COLOUR, RIVER
+from engines.niagara.catalog import BANK_MAX, CANOES, PITCH_MM
 
 
 def test_counts_per_kind_of_piece() -> None:
     ids = [c.id for c in CATALOG]
-    assert len(ids) == len(set(ids)) == 1 + 10 + 40 + 35 + 1 + 1
+    assert len(ids) == len(set(ids)) == 1 + 5 + 10 + 40 + 35 + 1 + 1
     assert len([i for i in ids if i.startswith("C")]) == 10
     assert len([i for i in ids if i.startswith("G")]) == 40
     assert len([i for i in ids if i.startswith("P")]) == 35
-    assert {"RIVER", "WEATHER", "RING"} <= set(ids)
+    assert {"RIVER", "WEATHER", "RING", "BANK1", "BANK5"} <= set(ids)
     for colour in COLOURS:
         gems = [c for c in CATALOG if c.data.get("colour") == colour]
         assert len(gems) == 8
@@ -46,3 +48,25 @@ def test_river_mat_zones_cover_slots_hollows_and_weather_without_overlap() -> No
     # the blue and pink hollows lie on the island between the arms they serve
     assert boxes["L6"][3] <= boxes["HOLLOW_B"][1] and boxes["HOLLOW_B"][3] <= boxes["R6"][1]
     assert boxes["L7"][3] <= boxes["HOLLOW_P"][1] and boxes["HOLLOW_P"][3] <= boxes["R7"][1]
+
+
+def _spots(corners: list[list[float]]) -> int:
+    """Tags that fit a zone on the pitch grid, whole and apart."""
+    xs = [x for x, _ in corners]
+    ys = [y for _, y in corners]
+    return int((max(xs) - min(xs)) // PITCH_MM) * int((max(ys) - min(ys)) // PITCH_MM)
+
+
+def test_every_zone_holds_every_piece_that_can_lie_there_at_once() -> None:
+    zones = CATALOG["RIVER"].data["zones"]
+    for slot in RIVER:  # every canoe, each with a gem riding at its side
+        xs = [x for x, _ in zones[slot]]
+        assert int((max(xs) - min(xs)) // PITCH_MM) % 2 == 0, slot  # whole berths across
+        assert _spots(zones[slot]) >= 2 * CANOES, slot
+    assert _spots(zones["HOME"]) >= CANOES and _spots(zones["FALLS"]) >= CANOES
+    for colour in COLOURS:  # every gem of the game, unloaded into one hollow
+        assert _spots(zones[f"HOLLOW_{colour}"]) >= GEMS_PER_COLOUR * len(COLOURS)
+    assert all(_spots(zones[f"WEATHER{v:+d}"]) >= 1 for v in (-1, 0, 1, 2))
+    for s in range(1, 6):
+        bank = CATALOG[f"BANK{s}"]
+        assert bank.data["set"] == s and _spots(bank.data["zones"]["BANK"]) >= BANK_MAX

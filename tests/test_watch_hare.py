@@ -1,16 +1,36 @@
-"""Watching a Hare and Tortoise table view by view: the script, caps refused, pawns misplaced."""
+"""Watching a Hare and Tortoise table: view by view (the script, caps refused, pawns
+misplaced) and from rendered frames of the race mat (a game raced by hand followed, a
+lamb carried past a stream refused)."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 
-from companion.watch.hare_tortoise import PAWNS, HareTable
-from companion.watch.infer import Mismatch, Refused, infer
+from companion.watch.camera import MatCamera, Shot
+from companion.watch.hare_tortoise import PAWNS, HareTable, script_tags
+from companion.watch.infer import Applied, Mismatch, Refused, infer
 from companion.watch.loop import Watcher
-from companion.watch.video import Script, play
+from companion.watch.video import Script, film, play
 from engines import hare_tortoise
+from engines.hare_tortoise.moves import Race
 from engines.hare_tortoise.state import HareState
 from tests.watch_support import follow_views, same_game
+from vision.pipeline import read_frame
+
+
+@cache
+def camera() -> MatCamera:
+    """The race mat above the two players' played-card mats, tags of 1 mm modules."""
+    mats = [m for m in HareTable().vision.mats if m.id in ("race", "z1", "z2")]
+    return MatCamera("hare_tortoise", mats, Shot(), rows=[["race"], ["z1", "z2"]])
+
+
+@cache
+def by_hand() -> Script:
+    """A seeded two-player game whose race phases the players move by hand."""
+    start = hare_tortoise.new_game(["Ann", "Ben"], options={"race": "by_hand"}, seed=3)
+    return play(start, 3000, seed=3)
 
 
 @cache
@@ -59,3 +79,76 @@ def test_a_pawn_put_where_no_race_took_it_is_said_in_words() -> None:
     result = infer(t, state, {z: p for z, p in view.items() if p})
     assert isinstance(result, Mismatch)
     assert "the lamb pawn arrived on space 9" in result.lines
+
+
+def test_a_crowded_space_and_the_podium_read_as_the_state_shows_them() -> None:
+    """All five pawns beside a tile on one space, cards in front of both players; and the
+    end of the race, three pawns on the podium. The crowded space reads with tags of the
+    default printed size too (28 mm, docs/printing.md)."""
+    t, s = HareTable(), by_hand()
+    middle = next(
+        st
+        for st in s.states
+        if isinstance(st, HareState) and len({seat for seat, _ in st.table}) == 2
+    )
+    assert isinstance(middle, HareState)
+    crowded = dataclasses.replace(middle, positions=(7,) * 5)
+    end = s.states[-1]
+    assert isinstance(end, HareState) and len(end.podium) == 3
+    for state in (crowded, end):
+        reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
+        assert t.read(reading) == t.view(state)
+    big = [m for m in t.vision.mats if m.id == "race"]
+    printed = MatCamera("hare_tortoise", big, Shot(module_mm=28 / 21))
+    on_race = [tag for tag in t.tags(crowded) if tag.mat == "race"]
+    reading = read_frame(printed.frame(on_race), t.vision).reading
+    assert t.read(reading)["race.T7"] == t.view(crowded)["race.T7"]
+    assert t.view(crowded)["race.T7"] == ("AF", "AH", "AL", "AT", "AW", "TILE")
+
+
+def test_filmed_game_raced_by_hand_is_followed_move_for_move() -> None:
+    """The whole game, the race mat and both played-card mats rendered with hands passing
+    over them; the phones send the second bets; the track, every play and every race
+    phase (podium finishes included) are inferred, and the game ends as the script's."""
+    s, t = by_hand(), HareTable()
+    reaches = s.reaches(t)
+    assert len(reaches) >= 20 and s.states[-1].is_over
+    assert sum(isinstance(m, Race) for m in s.moves) >= 10
+    tags = script_tags(s.start, s.moves)
+    stills = [0, *(last + 1 for _, last in reaches)]
+    watcher = Watcher(t, s.start, list(s.hidden(t)))
+    judged = watcher.follow(film(camera(), tags.__getitem__, stills, seed=3))
+    assert all(isinstance(j.result, Applied) for j in judged), [j.result for j in judged]
+    assert len(judged) == len(reaches)
+    same_game(watcher, s)
+
+
+def test_filmed_lamb_carried_past_a_stream_is_refused_and_the_state_kept() -> None:
+    """The race is judged once the played cards are cleared: pawns moved while the cards
+    still lie out do not add up yet; the lamb one space past its stream with the cards
+    cleared is refused; put back on the stream, the race phase applies."""
+    s, t = by_hand(), HareTable()
+    k = next(
+        i
+        for i, m in enumerate(s.moves)
+        if isinstance(m, Race) and s.states[i].events[0].data["animals"][4]["reason"] == "stream"
+    )
+    before, after = s.before(k), s.states[k]
+    assert isinstance(before, HareState) and isinstance(after, HareState)
+    stream = after.positions[4]
+    carried = dataclasses.replace(after, positions=(*after.positions[:4], stream + 1))
+    moving = dataclasses.replace(carried, table=before.table)
+    tables = [t.tags(before), t.tags(moving), t.tags(carried), t.tags(after)]
+    watcher = Watcher(t, before)
+    judged = watcher.follow(film(camera(), tables.__getitem__, [0, 1, 2], seed=4))
+    assert [type(j.result) for j in judged] == [Mismatch, Refused]
+    refused = judged[1].result
+    assert isinstance(refused, Refused) and refused.code == "hare_tortoise.lamb_stream"
+    assert refused.reason == (
+        f"the lamb must stop to drink at the stream on space {stream}; "
+        f"it was put on space {stream + 1}"
+    )
+    assert watcher.state is before and watcher.moves == []
+    judged = watcher.follow(film(camera(), tables.__getitem__, [2, 3], seed=5))
+    assert [j.result.moves for j in judged if isinstance(j.result, Applied)] == [(s.moves[k],)]
+    assert watcher.state.to_json()["positions"] == after.to_json()["positions"]

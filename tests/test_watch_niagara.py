@@ -1,18 +1,125 @@
-"""Watching a Niagara river, view by view: canoes, cargo, hollows and weather followed."""
+"""Watching a Niagara table: canoes, cargo, hollows, weather and banks, read from rendered
+frames and followed move by move."""
 
 from __future__ import annotations
 
-from companion.watch.infer import Mismatch, infer
+from dataclasses import replace
+from functools import cache
+
+import pytest
+
+from companion.watch.camera import MatCamera, Shot
+from companion.watch.infer import Applied, Mismatch, infer
+from companion.watch.loop import Watcher
 from companion.watch.niagara import NiagaraTable
-from companion.watch.video import play
+from companion.watch.photo import PhotoError, score_photo
+from companion.watch.video import Script, film, play
 from engines import niagara
+from engines.core import State
+from engines.niagara.board import Canoe
 from engines.niagara.bot import playout_move
+from engines.niagara.catalog import BANK_MAX
+from engines.niagara.state import NiagaraState
 from tests.watch_support import follow_views, same_game
+from vision.pipeline import read_frame
 from vision.reading import Placement, TableReading
 
 
+@cache
+def model() -> NiagaraTable:
+    return NiagaraTable()
+
+
+@cache
+def camera() -> MatCamera:
+    """The river and the three players' bank mats, at the default shot (2.6 px/mm, 1 mm
+    modules)."""
+    mats = [m for m in model().vision.mats if m.id in ("river", "bank1", "bank2", "bank3")]
+    return MatCamera("niagara", mats, Shot(), rows=[["river"], ["bank1", "bank2", "bank3"]])
+
+
+@cache
+def script() -> Script:
+    """A seeded three-player game played to its end by the engine's playout policy: two
+    players meet a goal in the last round (one banks eight gems), the gem value parts them."""
+    start = niagara.new_game(["Ann", "Ben", "Cy"], options={"tiebreak": "gem_value"}, seed=4)
+    return play(start, 400, seed=4, choose=playout_move)
+
+
+def _niagara(state: State) -> NiagaraState:
+    assert isinstance(state, NiagaraState)
+    return state
+
+
+def _busiest() -> NiagaraState:
+    """The state of the script with the most canoes loaded and gems banked, one of its empty
+    canoes lost over the falls."""
+
+    def busy(state: NiagaraState) -> int:
+        loaded = sum(c.gem is not None for fleet in state.canoes for c in fleet)
+        return 3 * loaded + len("".join(state.banks))
+
+    state = max(map(_niagara, script().states), key=busy)
+    fleets = [list(fleet) for fleet in state.canoes]
+    seat, k = next((s, k) for s, f in enumerate(fleets) for k, c in enumerate(f) if c.gem is None)
+    fleets[seat][k] = Canoe("LOST")
+    return replace(state, canoes=tuple(tuple(f) for f in fleets))
+
+
+def test_what_the_camera_reads_of_a_busy_table_is_the_view_of_the_state() -> None:
+    t, state = model(), _busiest()
+    assert sum(c.gem is not None for fleet in state.canoes for c in fleet) >= 3
+    assert any(state.banks)
+    reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
+    assert t.read(reading) == t.view(state)
+    assert "river.FALLS" in t.view(state)
+
+
+def test_filmed_game_is_followed_move_for_move() -> None:
+    """Twenty-five changes on the table, each filmed with hands passing over it; the paddles laid
+    face down come from the phones."""
+    s, t = script(), model()
+    reaches = s.reaches(t)[:25]
+    shown = " ".join(m.notation() for m in s.moves[: reaches[-1][1] + 1])
+    assert all(word in shown for word in ("arm", "cloud", "*", "+"))  # flow, weather, robbery, load
+    assert any(_niagara(s.states[last]).banks[0] for _, last in reaches)  # gems banked
+    stills = [0, *(last + 1 for _, last in reaches)]
+    states = [s.start, *s.states]
+    watcher = Watcher(t, s.start, list(s.hidden(t)))
+    frames = film(camera(), lambda i: t.tags(_niagara(states[i])), stills, seed=3)
+    judged = watcher.follow(frames)
+    assert all(isinstance(j.result, Applied) for j in judged), [j.result for j in judged]
+    assert len(judged) == len(reaches)
+    end = reaches[-1][1] + 1
+    assert [m.notation() for m in watcher.moves[:end]] == [m.notation() for m in s.moves[:end]]
+    assert watcher.state.to_json() == s.states[len(watcher.moves) - 1].to_json()
+
+
+def test_filmed_canoe_moved_further_than_any_paddle_does_not_add_up() -> None:
+    """A launch straight to L7: seven spaces, one more than the 6 paddle."""
+    t = model()
+    state = next(
+        st
+        for st in map(_niagara, script().states)
+        if st.phase == "act" and st.canoes[st.seat][0].slot == "HOME"
+    )
+    fleets = list(state.canoes)
+    fleets[state.seat] = (Canoe("L7"), fleets[state.seat][1])
+    pushed = replace(state, canoes=tuple(fleets))
+    tables = [t.tags(state), t.tags(pushed)]
+    watcher = Watcher(t, state)
+    judged = watcher.follow(film(camera(), tables.__getitem__, [0, 1], seed=4))
+    assert len(judged) == 1 and isinstance(judged[0].result, Mismatch)
+    canoe = f"C{state.seat + 1}1"
+    assert judged[0].result.lines == (
+        f"canoe {canoe} left the landing",
+        f"canoe {canoe} arrived on river space L7",
+    )
+    assert watcher.state is state and watcher.moves == []
+
+
 def test_a_whole_game_is_followed_and_same_route_canoes_ask_which_dropped_the_gem() -> None:
-    s = play(niagara.new_game(["Ann", "Ben", "Cy"], seed=2), 400, seed=2, choose=playout_move)
+    s = script()
     assert s.states[-1].is_over
     answers: list[int] = []
     watcher = follow_views(NiagaraTable(), s, answers=answers)
@@ -30,7 +137,7 @@ def test_a_canoe_put_down_where_no_paddle_took_it_does_not_add_up() -> None:
     assert "canoe C11 arrived on river space M4" in result.lines
 
 
-def test_a_gem_lying_on_a_canoe_rides_in_it_and_a_loose_one_does_not() -> None:
+def test_a_gem_at_a_canoes_downstream_side_rides_in_it_and_no_other_does() -> None:
     quad = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
 
     def at(piece: str, zone: str, x: float, y: float) -> Placement:
@@ -38,10 +145,13 @@ def test_a_gem_lying_on_a_canoe_rides_in_it_and_a_loose_one_does_not() -> None:
 
     placements = (
         at("C11", "river.M2", 100.0, 100.0),
-        at("GY1", "river.M2", 100.0, 126.0),
-        at("C21", "river.M2", 127.0, 100.0),
-        at("GV1", "river.HOLLOW_V", 300.0, 100.0),
-        at("WEATHER", "river.WEATHER+1", 400.0, 100.0),
+        at("GY1", "river.M2", 128.0, 102.0),  # right of C11, between it and C21: C11's
+        at("C21", "river.M2", 154.0, 100.0),
+        at("C12", "river.M2", 100.0, 127.0),
+        at("GW1", "river.M2", 100.0, 154.0),  # below C12: loose on the river
+        at("C22", "river.M3", 400.0, 100.0),
+        at("GV1", "river.HOLLOW_V", 426.0, 100.0),  # in the hollow beside C22: stays there
+        at("WEATHER", "river.WEATHER+1", 600.0, 100.0),
     )
     zones: dict[str, tuple[str, ...]] = {}
     for p in placements:
@@ -50,6 +160,21 @@ def test_a_gem_lying_on_a_canoe_rides_in_it_and_a_loose_one_does_not() -> None:
     reading = TableReading("niagara", zones, placements=placements)
     assert NiagaraTable().read(reading) == {
         "river.HOLLOW_V": ("GEM-V",),
-        "river.M2": ("C11+Y", "C21"),
+        "river.M2": ("C11+Y", "C12", "C21", "GEM-W"),
+        "river.M3": ("C22",),
         "river.WEATHER+1": ("WEATHER",),
     }
+
+
+def test_end_photo_of_the_table_scores_the_banked_gems_as_the_engine() -> None:
+    t, end = model(), script().states[-1]
+    assert isinstance(end, NiagaraState) and end.is_over
+    image = camera().frame(t.tags(end))
+    outcome = end.outcome()
+    assert outcome is not None and len(outcome.ranking) == 3 and outcome.tiebreak
+    assert max(len(bank) for bank in end.banks) == BANK_MAX
+    assert score_photo("niagara", image, end.players, end) == outcome
+    shared = score_photo("niagara", image, end.players)  # without the game: the default
+    assert shared.ranking[0] == tuple(p for p, s in outcome.scores.items() if s)
+    with pytest.raises(PhotoError, match="not over"):
+        score_photo("niagara", camera().frame(t.tags(script().start)), end.players)

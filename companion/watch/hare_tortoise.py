@@ -1,31 +1,36 @@
 """The Hare and the Tortoise's table as the camera sees it: track, pawns, podium, played cards.
 
 Follows ``shared/rules/hare_tortoise.md`` §2-§7 and the mats of
-``printables.mats.hare_tortoise`` (the race mat) and the catalog (one
-played-cards mat per seat, seat 1 on ``z1``). The view names what the rules
-tell apart: a track space's tile as ``STREAM`` or ``TILE`` (the plain tiles
-and the two stream tiles are alike among themselves), the pawns by their ids
-(``AH`` hare ... ``AL`` lamb) on the space, finish or podium place they
+``printables.mats.hare_tortoise`` (the race mat: a space per track position
+and podium place, each with a spot for its tile and one per pawn) and the
+catalog (one played-cards mat per seat, seat 1 on ``z1``). The view names what
+the rules tell apart: a track space's tile as ``STREAM`` or ``TILE`` (the
+plain tiles and the two stream tiles are alike among themselves), the pawns by
+their ids (``AH`` hare ... ``AL`` lamb) on the space or podium place they
 stand on, and the race cards in front of each player by kind (``H``, ``T``,
 ``W``, ``W!`` for a howl, ``F``, ``L``), sorted. Hands, the draw pile, the
 bets until the end, and the refill never show.
 
-The race phase is not a choice: the engine moves the pawns when the last
-refill card is drawn. A pawn put down where the race did not take it (a lamb
-carried past a stream it must stop at) is therefore a change no move
-explains, reported in words ("the lamb pawn arrived on space 7").
+With the rule option ``race = by_hand`` a race phase is the players' move:
+the pawns move and the played cards go to the discard pile, one ``race`` move
+the engine checks, so a lamb carried past the stream it must stop at is
+refused with ``hare_tortoise.lamb_stream`` and the state stays where it was.
+With ``race = auto`` the engine moves the pawns itself when the last refill
+card is drawn, and a pawn put elsewhere is a change no move explains,
+reported in words ("the lamb pawn arrived on space 7").
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from companion.watch.model import TableModel, drop_empty
+from companion.watch.model import PlacedTag, TableModel, View, drop_empty
 from engines.core import Move, State
 from engines.hare_tortoise import CATALOG
 from engines.hare_tortoise.cards import ANIMAL_CODES, ANIMALS, KIND_ANIMAL, KINDS, UNK
-from engines.hare_tortoise.moves import Play
+from engines.hare_tortoise.moves import Play, Race
 from engines.hare_tortoise.state import HareState
+from printables.mats.hare_tortoise import SPOTS, space_origin
 from vision.reading import TableReading
 
 PAWNS = tuple(f"A{code}" for code in ANIMAL_CODES)
@@ -33,17 +38,45 @@ STREAM, TILE = "STREAM", "TILE"
 TRACK = 11
 FINISH = 12
 MAX_PLAY = 4
+RACE = "race"
+CARD_PITCH = 36.0
+"""Distance between the race cards' tags laid in a played-cards zone, mm: a 28 mm tag
+(the default printed size) with its quiet zone, and 3 mm of table (as the race mat's
+``PITCH``). Five cards a row, two rows: more than the 8 cards a race phase allows."""
+
+TRACK_TILES = (
+    tuple(c.id for c in CATALOG if c.data.get("stream") is False),
+    tuple(c.id for c in CATALOG if c.data.get("stream") is True),
+)
+"""Catalog ids of the plain track tiles and of the two stream tiles."""
+
+RACE_CARDS = tuple(
+    tuple(c.id for c in CATALOG if c.data.get("kind") == code) for code in KINDS[:UNK]
+)
+"""Catalog ids of the race cards, per card kind (``KINDS`` order)."""
 
 
 def pawn_zone(position: int, podium_place: int | None) -> str:
     """Where a pawn stands on the race mat."""
     if podium_place is not None:
-        return f"race.podium{podium_place}"
+        return f"{RACE}.podium{podium_place}"
     if position <= 0:
-        return "race.start"
+        return f"{RACE}.start"
     if position >= FINISH:
-        return "race.finish"
-    return f"race.T{position}"
+        return f"{RACE}.finish"
+    return f"{RACE}.T{position}"
+
+
+def _position(zone: str) -> tuple[int, int | None] | None:
+    """The position and podium place a race-mat zone stands for, or None for another zone."""
+    mat, _, key = zone.partition(".")
+    if mat != RACE:
+        return None
+    if key.startswith("podium"):
+        return FINISH, int(key[6:])
+    if key.startswith("T"):
+        return int(key[1:]), None
+    return (0 if key == "start" else FINISH), None
 
 
 class HareTable(TableModel):
@@ -57,7 +90,7 @@ class HareTable(TableModel):
         out: dict[str, list[str]] = {}
         if state.streams:
             for pos in range(1, TRACK + 1):
-                out[f"race.T{pos}"] = [STREAM if pos in state.streams else TILE]
+                out[f"{RACE}.T{pos}"] = [STREAM if pos in state.streams else TILE]
         for animal, pos in enumerate(state.positions):
             place = state.podium.index(animal) + 1 if animal in state.podium else None
             out.setdefault(pawn_zone(pos, place), []).append(PAWNS[animal])
@@ -92,6 +125,29 @@ class HareTable(TableModel):
                 laid = tuple(sorted((*view.get(zone, ()), *[KINDS[kind]] * n)))
                 yield Play((KINDS[kind],) * n), {**view, zone: laid}
 
+    def refusable(
+        self, state: State, seen: View
+    ) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
+        """In a race phase moved by hand: the ``race`` move of the pawns where ``seen`` shows
+        them, with the played cards cleared; otherwise the cards a hand could lay."""
+        assert isinstance(state, HareState)
+        if state.phase != "race":
+            yield from self.physical_moves(state)
+            return
+        move = race_seen(seen)
+        if move is None:
+            return
+        view = {
+            z: tuple(p for p in ps if p not in PAWNS)
+            for z, ps in self.view(state).items()
+            if not z.endswith(".played")
+        }
+        for zone, pieces in seen.items():
+            pawns = [p for p in pieces if p in PAWNS]
+            if pawns:
+                view[zone] = tuple(sorted((*view.get(zone, ()), *pawns)))
+        yield move, drop_empty(view)
+
     def zone_name(self, zone: str) -> str:
         mat, _, key = zone.partition(".")
         if mat.startswith("z"):
@@ -109,9 +165,67 @@ class HareTable(TableModel):
             return "a stream tile" if piece == STREAM else "a track tile"
         return f"a {ANIMALS[KIND_ANIMAL[KINDS.index(piece)]]} card"
 
+    def tags(self, state: HareState) -> list[PlacedTag]:
+        """Every tag on the table when it shows ``state``: the tiles and pawns on their
+        spots of the race mat, the race cards in front of the players who played them."""
+        out: list[PlacedTag] = []
 
-def track_pieces() -> tuple[str, ...]:
-    """Catalog ids of the eleven track tiles: plain ones, then the two streams."""
-    plain = [c.id for c in CATALOG if c.data.get("stream") is False]
-    streams = [c.id for c in CATALOG if c.data.get("stream") is True]
-    return (*plain, *streams)
+        def on(key: str, spot: int, piece: str) -> None:
+            x, y = space_origin(key)
+            out.append(PlacedTag(piece, RACE, (x + SPOTS[spot][0], y + SPOTS[spot][1])))
+
+        plain, streams = list(TRACK_TILES[0]), list(TRACK_TILES[1])
+        for pos in range(1, TRACK + 1) if state.streams else ():
+            on(f"T{pos}", 0, (streams if pos in state.streams else plain).pop(0))
+        for animal, pos in enumerate(state.positions):
+            place = state.podium.index(animal) + 1 if animal in state.podium else None
+            on(pawn_zone(pos, place).partition(".")[2], animal + 1, PAWNS[animal])
+        seats: dict[int, list[str]] = {}
+        used = [0] * UNK
+        for seat, kind in state.table:
+            seats.setdefault(seat, []).append(RACE_CARDS[kind][used[kind]])
+            used[kind] += 1
+        for seat, cards in seats.items():
+            mat = f"z{seat + 1}"
+            zone = next(z for m in self.vision.mats for z in m.zones if z.id == f"{mat}.played")
+            xs = [x for x, _ in zone.polygon]
+            x0 = min(xs) + CARD_PITCH / 2 + 2
+            y0 = min(y for _, y in zone.polygon) + CARD_PITCH / 2 + 2
+            columns = int((max(xs) - min(xs)) // CARD_PITCH)
+            for k, card in enumerate(cards):
+                spot = (x0 + (k % columns) * CARD_PITCH, y0 + (k // columns) * CARD_PITCH)
+                out.append(PlacedTag(card, mat, spot))
+        return out
+
+
+def race_seen(seen: Mapping[str, tuple[str, ...]]) -> Race | None:
+    """The ``race`` move that puts the pawns where ``seen`` shows them, or None when a pawn
+    is missing, shows twice or the podium places are not filled from the first."""
+    where: dict[str, tuple[int, int | None]] = {}
+    for zone, pieces in seen.items():
+        spot = _position(zone)
+        for pawn in (p for p in pieces if p in PAWNS):
+            if spot is None or pawn in where:
+                return None
+            where[pawn] = spot
+    if len(where) != len(PAWNS):
+        return None
+    places = sorted((place, PAWNS.index(p)) for p, (_, place) in where.items() if place)
+    if [place for place, _ in places] != list(range(1, len(places) + 1)):
+        return None
+    return Race(
+        tuple(where[p][0] for p in PAWNS), tuple(ANIMAL_CODES[animal] for _, animal in places)
+    )
+
+
+def script_tags(start: State, moves: Iterable[Move]) -> list[list[PlacedTag]]:
+    """The tags on the table at the start and after each move of a scripted game."""
+    assert isinstance(start, HareState)
+    table = HareTable()
+    out = [table.tags(start)]
+    state = start
+    for move in moves:
+        state = state.apply(move)
+        assert isinstance(state, HareState)
+        out.append(table.tags(state))
+    return out

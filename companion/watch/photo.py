@@ -21,6 +21,12 @@ What each game lays out at the end, and what scores it:
   ``engines.noah.state.final_outcome``. A card face down in a hand zone is
   refused: its tears cannot be read.
 
+- Niagara (``shared/rules/niagara.md`` §10): each player's banked gems on
+  their bank mat (seat 1 on ``bank1``), read by colour. Scored by
+  ``engines.niagara.scoring.final_outcome`` with the game's ``tiebreak``
+  option (``state``, when given; the default otherwise). A photo where no
+  bank meets a goal is refused: the game is not over.
+
 - Ark Nova (``shared/rules/ark_nova.md`` §6): each player's Map A (seat 1 on
   ``mapa1``) with its building tiles and, beside it, the animals and sponsors
   played and the kept final-scoring cards, and below it the tracker (appeal,
@@ -29,9 +35,6 @@ What each game lays out at the end, and what scores it:
   else from a zoo at the start (no partner zoos, universities or X-tokens).
   Scored by ``engines.ark_nova.scoring.score_table`` (see
   ``companion.watch.ark_nova.photo_zoos``).
-
-Niagara's mats have no player zones; a photo of it is read (``companion
-scan``) but not scored.
 """
 
 from __future__ import annotations
@@ -42,11 +45,16 @@ from companion.watch.ark_nova import photo_zoos
 from engines.animals_on_board import CATALOG as AOB_CATALOG
 from engines.animals_on_board.scoring import final_outcome
 from engines.ark_nova.scoring import score_table
-from engines.ark_nova.state import GAME, ArkNovaState
+from engines.ark_nova.state import GAME as ARK_NOVA
+from engines.ark_nova.state import ArkNovaState
 from engines.core import Outcome, State
 from engines.hare_tortoise import CATALOG as HARE_CATALOG
 from engines.hare_tortoise.cards import ANIMAL_CODES
 from engines.hare_tortoise.scoring import score_bets
+from engines.niagara import CATALOG as NIAGARA_CATALOG
+from engines.niagara import GAME as NIAGARA
+from engines.niagara.board import gems_sorted, goal_met
+from engines.niagara.scoring import final_outcome as niagara_outcome
 from engines.noah.catalog import CARD_BY_ID
 from engines.noah.state import NoahState
 from engines.noah.state import final_outcome as noah_outcome
@@ -120,6 +128,25 @@ def _animals_on_board(
     return final_outcome(players, holdings, food, [()] * len(players))
 
 
+def _niagara(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
+    if state is not None and tuple(players) != state.players:
+        raise PhotoError(f"the game is played by {', '.join(state.players)}")
+    options = NIAGARA.resolve_options(None if state is None else state.options)
+    banks = [
+        gems_sorted(
+            "".join(
+                str(NIAGARA_CATALOG[g].data["colour"])
+                for g in reading.zones.get(f"bank{seat}.BANK", ())
+                if "colour" in NIAGARA_CATALOG[g].data
+            )
+        )
+        for seat in range(1, len(players) + 1)
+    ]
+    if not any(goal_met(b) for b in banks):
+        raise PhotoError("no bank meets a goal: the game is not over")
+    return niagara_outcome(players, banks, str(options["tiebreak"]))
+
+
 def _ark_nova(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
     game = state if isinstance(state, ArkNovaState) else None
     if game is not None and tuple(players) != game.players:
@@ -128,7 +155,7 @@ def _ark_nova(reading: TableReading, players: Sequence[str], state: State | None
         zoos = photo_zoos(reading, players, game)
     except ValueError as exc:
         raise PhotoError(str(exc)) from exc
-    options = GAME.resolve_options(None) if game is None else game.options
+    options = ARK_NOVA.resolve_options(None) if game is None else game.options
     return score_table(players, zoos, options)
 
 
@@ -136,6 +163,7 @@ SCORERS: Mapping[str, Callable[[TableReading, Sequence[str], State | None], Outc
     "hare_tortoise": _hare,
     "animals_on_board": _animals_on_board,
     "noah": _noah,
+    "niagara": _niagara,
     "ark_nova": _ark_nova,
 }
 """Games whose end-of-game layout a photo scores."""

@@ -3,7 +3,10 @@
 Follows ``shared/rules/hare_tortoise.md`` (seed text
 ``shared/seeds/003_9a6d2c2d3064ebe6.txt``) with its rule options ``howl``
 (``next_phase`` by default, ``this_phase``), ``lamb_zero_cards`` (``0`` by
-default, ``1``) and ``stream_positions`` (``table`` by default, ``random``).
+default, ``1``), ``stream_positions`` (``table`` by default, ``random``) and
+``race`` (``auto`` by default: the engine moves the pawns; ``by_hand``: the
+player who triggered a race phase moves them with a ``race`` move, and a pawn
+put on the wrong spot is refused, e.g. ``hare_tortoise.lamb_stream``).
 The "+2" speed-token variant is not implemented (spec §10). The JSON format is
 documented in ``docs/formats/hare_tortoise.md``.
 """

@@ -21,7 +21,7 @@ from engines.hare_tortoise.cards import (
     cards_of,
 )
 
-PHASES = ("bets", "track", "deal", "keep", "play", "refill", "reveal", "over")
+PHASES = ("bets", "track", "deal", "keep", "play", "refill", "race", "reveal", "over")
 
 
 def read_counts(obj: Mapping[str, Any], what: str, *, known: bool = False) -> Counts:

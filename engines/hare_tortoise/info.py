@@ -41,5 +41,15 @@ GAME = GameInfo(
                 "random": "drawn by a simulated (seeded) game",
             },
         ),
+        RuleOption(
+            "race",
+            "auto",
+            ("auto", "by_hand"),
+            "who moves the pawns in a race phase",
+            {
+                "auto": "the engine, when the last refill card is drawn",
+                "by_hand": "the player who triggered it, with one race move the engine checks",
+            },
+        ),
     ),
 )

@@ -5,7 +5,9 @@ one animal). Chance moves, supplied by the table or the seeded generator:
 ``track`` (the two stream positions), ``bet`` (deal one starting bet card),
 ``deal`` (deal one race card), ``draw`` (refill one card), ``reshuffle`` (the
 discard pile becomes the draw pile) and ``reveal`` (turn up a bet that the
-table game only knows as unknown).
+table game only knows as unknown). With the rule option ``race = by_hand`` the
+player who triggered a race phase moves the pawns and makes one ``race`` move:
+where each pawn stands after the phase and the podium.
 
 Card codes: ``H T W W! F L`` (``W!`` is a wolf howl card) and ``?`` for a card
 the table did not show.
@@ -18,7 +20,15 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from engines.core import InvalidMove, Move, MoveCodec
-from engines.hare_tortoise.cards import ANIMAL_CODES, CATALOG, KIND_INDEX, KINDS, TRACK_TILES
+from engines.hare_tortoise.cards import (
+    ANIMAL_CODES,
+    ANIMALS,
+    CATALOG,
+    FINISH,
+    KIND_INDEX,
+    KINDS,
+    TRACK_TILES,
+)
 
 _CARD_ORDER = {code: i for i, code in enumerate(KINDS)}
 
@@ -204,7 +214,69 @@ class Reveal(Move):
         return cls(parts[2], parts[1])
 
 
-MOVE_KINDS: tuple[type[Move], ...] = (Track, DealBet, Deal, Keep, Play, Draw, Reshuffle, Reveal)
+@dataclass(frozen=True)
+class Race(Move):
+    """Where the pawns stand after a race phase moved by hand (option ``race = by_hand``).
+
+    Attributes:
+        positions: per animal in resolution order (hare, tortoise, wolf, fox,
+            lamb): 0 the start line, 1-11 a track tile, 12 past the finish
+            line (on the podium).
+        podium: the animals on the podium as animal codes, 1st place first.
+    """
+
+    TYPE: ClassVar[str] = "race"
+    positions: tuple[int, ...]
+    podium: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.positions, str | bytes) or isinstance(self.podium, str | bytes):
+            raise InvalidMove("a race move lists 5 positions and the podium's animal codes")
+        try:
+            where = tuple(int(p) for p in self.positions)
+        except (TypeError, ValueError) as exc:
+            raise InvalidMove(f"positions {self.positions!r} must be numbers") from exc
+        if len(where) != len(ANIMALS) or not all(0 <= p <= FINISH for p in where):
+            raise InvalidMove(
+                f"a race move gives 5 positions from 0 (start) to 12 (finish), not {list(where)}"
+            )
+        codes = tuple(str(a).strip().upper() for a in self.podium)
+        if any(a not in ANIMAL_CODES for a in codes) or len(set(codes)) != len(codes):
+            raise InvalidMove(f"podium {list(codes)} must name different animals (H T W F L)")
+        object.__setattr__(self, "positions", where)
+        object.__setattr__(self, "podium", codes)
+
+    def notation(self) -> str:
+        text = "race " + " ".join(str(p) for p in self.positions)
+        return text + (" podium " + " ".join(self.podium) if self.podium else "")
+
+    @classmethod
+    def from_notation(cls, text: str) -> Race | None:
+        parts = text.split()
+        if not parts or parts[0].lower() != "race":
+            return None
+        words = [p.lower() for p in parts]
+        cut = words.index("podium") if "podium" in words else len(parts)
+        numbers = parts[1:cut]
+        if not all(p.isdigit() for p in numbers):
+            raise InvalidMove(
+                f"cannot read {text!r}: write 5 positions and the podium, "
+                "e.g. 'race 12 3 5 7 4 podium H'"
+            )
+        return cls(tuple(int(p) for p in numbers), tuple(parts[cut + 1 :]))
+
+
+MOVE_KINDS: tuple[type[Move], ...] = (
+    Track,
+    DealBet,
+    Deal,
+    Keep,
+    Play,
+    Draw,
+    Reshuffle,
+    Reveal,
+    Race,
+)
 CODEC = MoveCodec("hare_tortoise", MOVE_KINDS)
 
 

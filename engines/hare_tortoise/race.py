@@ -6,6 +6,11 @@ wolf, fox, lamb; the movement table; the hare's nap; the wolf's howl (option
 the first stream it enters; the podium in resolution order; the end of the
 race at the third finisher. Option ``lamb_zero_cards`` (``0`` by default)
 decides whether a lamb without cards moves.
+
+With the option ``race = by_hand`` the players move the pawns themselves:
+:func:`race_move` is the one correct ``race`` move of a phase and
+:func:`check_race` refuses any other placement, both from the same
+:func:`run_race` the automatic phase uses.
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import Event
-from engines.hare_tortoise.cards import ANIMALS, FINISH, HARE, LAMB, WOLF
+from engines.core import LEGAL, Event, Verdict
+from engines.hare_tortoise.cards import ANIMAL_CODES, ANIMALS, FINISH, HARE, LAMB, WOLF
+from engines.hare_tortoise.moves import Race
 from engines.hare_tortoise.scoring import PLACES
 
 MOVES = (
@@ -152,3 +158,87 @@ def _text(data: Mapping[str, Any]) -> str:
     if data["race_over"]:
         text += "; three animals on the podium: the race is over"
     return text
+
+
+def race_move(result: RaceResult) -> Race:
+    """The ``race`` move that puts the pawns where ``result`` took them."""
+    return Race(
+        tuple(min(p, FINISH) for p in result.positions),
+        tuple(ANIMAL_CODES[a] for a in result.podium),
+    )
+
+
+def _spot(position: int, place: int | None) -> str:
+    """Where a pawn stands, as players say it."""
+    if place is not None:
+        return f"podium place {place}"
+    if position >= FINISH:
+        return "the finish line, off the podium"
+    return "the start line" if position <= 0 else f"space {position}"
+
+
+def _cards(n: int, animal: str) -> str:
+    return f"{n} {animal} card{'' if n == 1 else 's'}"
+
+
+def _should(line: Mapping[str, Any], place: int | None) -> str:
+    """What the rules make an animal do in a phase, with the reason, from its event line."""
+    name, n, reason = line["animal"], line["cards"], line["reason"]
+    here = _spot(line["from"], place if reason == "skipped" else None)
+    steps = line["steps"]
+    spaces = f"{steps} space{'' if steps == 1 else 's'}"
+    if reason == "moved":
+        return f"move {spaces} ({_cards(n, name)}), from {here} to {_spot(line['to'], None)}"
+    if reason == "podium":
+        return f"move {spaces} ({_cards(n, name)}) from {here} past the finish to {_spot(0, place)}"
+    why = {
+        "no_move": f"{_cards(n, name)} move it no space",
+        "nap": "it naps: 4 hare cards while it leads",
+        "howl": "the howl makes this phase wolf-only",
+        "skipped": "it is already on the podium",
+        "race_over": "the race ended before its move",
+    }[reason]
+    return f"stay on {here} ({why})"
+
+
+def check_race(result: RaceResult, move: Race) -> Verdict:
+    """Whether ``move`` puts every pawn where the phase ``result`` takes it.
+
+    Codes: ``bad_race`` (the podium and the pawns past the finish disagree),
+    ``lamb_stream`` (the lamb not stopped at the stream it enters),
+    ``race_distance`` (any other pawn on the wrong spot, first in resolution
+    order), ``podium_order`` (the right animals on the podium in the wrong
+    places).
+    """
+    podium = [ANIMAL_CODES.index(a) for a in move.podium]
+    finished = [a for a, p in enumerate(move.positions) if p >= FINISH]
+    if sorted(podium) != finished:
+        return Verdict.illegal(
+            "hare_tortoise.bad_race",
+            f"the podium lists {', '.join(ANIMALS[a] for a in podium) or 'nobody'} but the pawns "
+            f"past the finish are {', '.join(ANIMALS[a] for a in finished) or 'none'}",
+        )
+    for animal, line in enumerate(result.event.data["animals"]):
+        want = result.podium.index(animal) + 1 if animal in result.podium else None
+        put = podium.index(animal) + 1 if animal in podium else None
+        to = min(line["to"], FINISH)
+        if (want is None) != (put is None) or (want is None and to != move.positions[animal]):
+            where = _spot(move.positions[animal], put)
+            if line["reason"] == "stream":
+                return Verdict.illegal(
+                    "hare_tortoise.lamb_stream",
+                    f"the lamb must stop to drink at the stream on space {to}; "
+                    f"it was put on {where}",
+                )
+            return Verdict.illegal(
+                "hare_tortoise.race_distance",
+                f"the {line['animal']} must {_should(line, want)}; it was put on {where}",
+            )
+    if tuple(podium) != result.podium:
+        return Verdict.illegal(
+            "hare_tortoise.podium_order",
+            f"the podium shows {', '.join(ANIMALS[a] for a in podium)}; the animals reached it "
+            f"in the order {', '.join(ANIMALS[a] for a in result.podium)} "
+            "(the race resolves hare, tortoise, wolf, fox, lamb)",
+        )
+    return LEGAL

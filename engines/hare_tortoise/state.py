@@ -3,8 +3,11 @@
 Follows ``shared/rules/hare_tortoise.md`` (§4 setup, §5 card play, §7
 scoring, §8 two players); the race phase itself is in ``race.py``. Rule
 options (§11): ``howl`` (``next_phase`` / ``this_phase``), ``lamb_zero_cards``
-(``0`` / ``1``) and ``stream_positions`` (``table``: the table enters the two
-stream positions, also in a seeded game; ``random``: a seeded game draws them).
+(``0`` / ``1``), ``stream_positions`` (``table``: the table enters the two
+stream positions, also in a seeded game; ``random``: a seeded game draws them)
+and ``race`` (``auto``: the engine moves the pawns when the last refill card is
+drawn; ``by_hand``: the player who triggered the phase moves them with one
+``race`` move, checked pawn by pawn).
 
 Every location of race cards is a count per card kind (``cards.KINDS``: the
 six known kinds and ``?``). A seeded game knows every card; in a table game
@@ -15,7 +18,8 @@ as enough cards of that kind are still unseen.
 Phases: ``bets`` (deal starting bets), ``track`` (stream positions),
 ``deal`` (seven race cards each), ``keep`` (each player sets a second bet
 aside), ``play`` (a player's turn), ``refill`` (draws back to six; the race
-phase runs when the last card is drawn), ``reveal`` (the table turns up bets
+phase runs when the last card is drawn), ``race`` (option ``race = by_hand``:
+the player who triggered the phase moves the pawns), ``reveal`` (the table turns up bets
 it only knows as ``?``), ``over``.
 """
 
@@ -68,11 +72,13 @@ from engines.hare_tortoise.moves import (
     Draw,
     Keep,
     Play,
+    Race,
     Reshuffle,
     Reveal,
     Track,
 )
-from engines.hare_tortoise.race import run_race
+from engines.hare_tortoise.plays import PLAYS, SINGLE, WOLF_KIND, WOLF_PLAYS
+from engines.hare_tortoise.race import RaceResult, check_race, race_move, run_race
 from engines.hare_tortoise.scoring import score_bets
 
 _CHANCE_PHASES = frozenset({"bets", "track", "deal", "refill", "reveal"})
@@ -87,40 +93,6 @@ _TRACKS = tuple(
     Track((a, b)) for a in range(1, TRACK_TILES + 1) for b in range(a + 1, TRACK_TILES + 1)
 )
 _RESHUFFLE = Reshuffle()
-WOLF_KIND = KIND_INDEX["W"]
-
-
-_PlayRow = tuple[Play, int, int, tuple[tuple[int, int], ...]]
-
-
-def _play_table() -> tuple[_PlayRow, ...]:
-    """Every play a full hand could make: (move, animal, card count, needs per kind)."""
-    out: list[_PlayRow] = []
-    for kind, code in enumerate(KINDS[:UNK]):
-        if kind == HOWL:
-            continue
-        animal = KIND_ANIMAL[kind]
-        for k in range(1, MAX_ANIMAL + 1):
-            if animal != WOLF:
-                out.append((Play((code,) * k), animal, k, ((kind, k),)))
-                continue
-            for howls in range(min(k, FULL_DECK[HOWL]) + 1):
-                needs = tuple((kd, c) for kd, c in ((kind, k - howls), (HOWL, howls)) if c)
-                move = Play(("W",) * (k - howls) + ("W!",) * howls)
-                out.append((move, animal, k, needs))
-    return tuple(out)
-
-
-_PLAYS = _play_table()
-_SINGLE = {
-    KIND_INDEX[code]: tuple(Play((code,) * c) for c in range(MAX_ANIMAL + 1)) for code in "HTFL"
-}
-"""Plays of 0-4 cards of one non-wolf kind (index 0 unused)."""
-_WOLF_PLAYS = tuple(
-    tuple(Play(("W",) * w + ("W!",) * x) for x in range(FULL_DECK[HOWL] + 1))
-    for w in range(MAX_ANIMAL + 1)
-)
-"""Wolf plays by plain wolf cards, then howl cards (the empty play unused)."""
 
 
 def _plus(counts: Counts, kind: int, n: int = 1) -> Counts:
@@ -264,6 +236,8 @@ class HareState(State):
             return _TRACKS
         if phase == "reveal":
             return self._legal_reveals()
+        if phase == "race":
+            return (race_move(self.race_result()),)
         return ()
 
     def _card_outcomes(self, moves: tuple[Move, ...]) -> tuple[Move, ...]:
@@ -280,18 +254,18 @@ class HareState(State):
         out: list[Move] = []
         if hand[UNK]:
             unseen = self.unseen()
-            for move, animal, k, needs in _PLAYS:
+            for move, animal, k, needs in PLAYS:
                 fits = k <= room and n[animal] + k <= MAX_ANIMAL
                 if fits and self._supply(hand, needs, unseen) is None:
                     out.append(move)
             return tuple(out)
         # Every card in the hand is known: read the plays off the counts.
-        for kind, plays in _SINGLE.items():
+        for kind, plays in SINGLE.items():
             limit = min(room, MAX_ANIMAL - n[KIND_ANIMAL[kind]], hand[kind])
             out += plays[1 : limit + 1]
         limit = min(room, MAX_ANIMAL - n[WOLF])
         for w in range(min(hand[WOLF_KIND], limit) + 1):
-            out += _WOLF_PLAYS[w][1 if w == 0 else 0 : min(hand[HOWL], limit - w) + 1]
+            out += WOLF_PLAYS[w][1 if w == 0 else 0 : min(hand[HOWL], limit - w) + 1]
         return tuple(out)
 
     def _legal_reveals(self) -> tuple[Move, ...]:
@@ -330,6 +304,8 @@ class HareState(State):
             return self._check_bet(move)
         if isinstance(move, Track):
             return self._check_track(move)
+        if isinstance(move, Race):
+            return check_race(self.race_result(), move)
         assert isinstance(move, Reveal)
         return self._check_reveal(move)
 
@@ -342,6 +318,7 @@ class HareState(State):
             "keep": f"{seat} must set a card aside as second bet now",
             "play": f"{seat} must play race cards now",
             "refill": f"{seat} must refill the hand from the draw pile now",
+            "race": f"{seat} must move the pawns for the race phase now",
             "reveal": "the table must reveal the hidden bets now",
             "over": "the game is over",
         }[self.phase]
@@ -524,6 +501,8 @@ class HareState(State):
             return self._with(start_bets=tuple(bets), phase="track" if done else "bets")
         if isinstance(move, Track):
             return self._with(streams=move.streams, phase="deal")
+        if isinstance(move, Race):
+            return self._after_race(self.race_result())
         assert isinstance(move, Reveal)
         return self._apply_reveal(move)
 
@@ -583,26 +562,38 @@ class HareState(State):
             return after
         return after._end_turn()
 
-    def _end_turn(self) -> HareState:
-        """The end-of-turn check (§5.5): a race phase at 8 cards or 4 of one animal."""
+    def _trigger(self) -> str | None:
+        """Why the table starts a race phase (§5.5: 8 cards, or 4 of one animal), or None."""
         n = self.table_counts()
-        nxt = (self.turn + 1) % len(self.players)
-        if len(self.table) < MAX_TABLE and MAX_ANIMAL not in n:
-            return self._with(phase="play", turn=nxt)
         if len(self.table) == MAX_TABLE:
-            why = "8 cards on the table"
-        else:
-            why = f"4 {ANIMALS[n.index(MAX_ANIMAL)]} cards on the table"
-        result = run_race(
+            return "8 cards on the table"
+        if MAX_ANIMAL in n:
+            return f"4 {ANIMALS[n.index(MAX_ANIMAL)]} cards on the table"
+        return None
+
+    def _end_turn(self) -> HareState:
+        """The end-of-turn check (§5.5); with ``race = by_hand`` the player then moves the pawns."""
+        if self._trigger() is None:
+            return self._with(phase="play", turn=(self.turn + 1) % len(self.players))
+        if self.options["race"] == "by_hand":
+            return self._with(phase="race")
+        return self._after_race(self.race_result())
+
+    def race_result(self) -> RaceResult:
+        """The race phase the cards on the table make (§6), on the current positions."""
+        return run_race(
             self.positions,
             self.podium,
             self.streams,
-            n,
+            self.table_counts(),
             any(kind == HOWL for _, kind in self.table),
             self.howl_pending,
             self.options,
-            {"player": self.players[self.turn], "reason": why},
+            {"player": self.players[self.turn], "reason": self._trigger() or ""},
         )
+
+    def _after_race(self, result: RaceResult) -> HareState:
+        """The table after a race phase: pawns moved, cards discarded, the next player on."""
         discard = list(self.discard)
         for _, kind in self.table:
             discard[kind] += 1
@@ -619,7 +610,7 @@ class HareState(State):
             table=(),
             discard=tuple(discard),
             phase=phase,
-            turn=nxt,
+            turn=(self.turn + 1) % len(self.players),
             events=(result.event,),
         )
 
@@ -751,6 +742,13 @@ class HareState(State):
             raise InvalidState(f"the state holds {total} race cards, not {RACE_CARDS}")
         if any(state.unseen()[k] < 0 for k in range(UNK)):
             raise InvalidState("the state shows more cards of some kind than the game has")
+        if state.phase == "race" and (
+            state.options["race"] != "by_hand" or state._trigger() is None
+        ):
+            raise InvalidState(
+                "phase race waits for pawns moved by hand: it needs option race = by_hand "
+                "and a table of 8 cards or 4 of one animal"
+            )
         return state
 
 
@@ -761,6 +759,7 @@ _PHASE_MOVES: dict[str, type[Move] | tuple[type[Move], ...]] = {
     "keep": Keep,
     "play": Play,
     "refill": (Draw, Reshuffle),
+    "race": Race,
     "reveal": Reveal,
     "over": (),
 }

@@ -1,20 +1,39 @@
 """Niagara's physical pieces (the game's catalog, ``shared/rules/niagara.md`` §2-§4).
 
-Every piece a table needs: the river mat, 10 canoes (two per player set), 40
-gems (eight of each colour), 35 paddles (seven per set: 1-6 and the cloud),
-the weather marker and the life ring. Player sets are numbered 1-5 in seating
-order: seat 1 plays set 1 (the rules never depend on the colours).
+Every piece a table needs: the river mat, one bank mat per player set, 10
+canoes (two per player set), 40 gems (eight of each colour), 35 paddles
+(seven per set: 1-6 and the cloud), the weather marker and the life ring.
+Player sets are numbered 1-5 in seating order: seat 1 plays set 1 (the rules
+never depend on the colours).
 
 Piece ids: ``C<set><canoe>`` (``C31`` is set 3's canoe 1), ``P<set><tile>``
 (``P34``, ``P3C`` for the cloud), ``G<colour><n>`` (``GV1``..``GV8``),
-``WEATHER``, ``RING``, ``RIVER``.
+``WEATHER``, ``RING``, ``RIVER``, ``BANK<set>``.
 
-The river mat is laid out in millimetres for a 600 x 380 mm sheet (printed
-across several pages): HOME and the main channel M1-M5 run left to right in
-the middle row, the left arm above and the right arm below, the falls on the
-right edge. The violet, clear and yellow hollows sit below M3-M5; the blue and
-pink hollows sit on the island between the arms, beside L6/R6 and L7/R7 which
-both reach them. The weather chart is in the lower left.
+The river mat is laid out in millimetres so that every zone holds every piece
+that can lie there at once, each tag (25 mm with its quiet zone) whole and
+apart from the others, on a grid of ``PITCH_MM``:
+
+- a river slot (``M1``-``M5``, ``L6``, ``L7``, ``R6``, ``R7``) holds all ten
+  canoes, each with the gem it carries lying at its downstream side (to its
+  right as the mat's labels read): ten berths of two tags;
+- ``HOME`` and ``FALLS`` hold all ten canoes (empty there: a canoe banks its
+  gem at home and loses it over the falls);
+- each hollow holds every gem in play (eight of each colour at most: gems
+  unloaded there join its own);
+- each weather step holds the marker.
+
+Columns of ``SLOT_MM`` run left to right: ``HOME`` and the main channel
+``M1``-``M5`` in the second row, the left arm ``L6``-``L7`` in the top row
+and the right arm ``R6``-``R7`` in the bottom row, the island between the
+arms holding the blue and pink hollows both arms reach, the falls down the
+right edge. The violet, clear and yellow hollows lie below ``M3``-``M5``, the
+weather chart below ``HOME``-``M2``. The mat is about 1.15 x 0.65 m, printed
+across several sheets.
+
+A bank mat per set (``BANK1``..``BANK5``) lies in front of its player: the
+gems they bank lie in its ``BANK`` zone, at most eight (six without a goal
+met, and two canoes reaching home in the last round).
 """
 
 from __future__ import annotations
@@ -25,14 +44,36 @@ from engines.core import Catalog, Component
 from engines.niagara.board import COLOUR_NAMES, COLOURS, GEM_VALUE, GEMS_PER_COLOUR, TILES
 
 SETS = 5
-RIVER_MAT_MM = (600.0, 380.0)
-"""The river mat's size; A2-ish so up to ten tagged canoes fit on a slot."""
+PITCH_MM = 27.0
+"""Centre to centre of two tags side by side: 25 mm tags (21 modules of 1 mm and the
+2-module quiet zone each side) and 2 mm between."""
 MARGIN_MM = 30.0
 """Border kept free for the mat's corner fiducials."""
-SLOT_MM = 60.0
-"""Width of one river column (a 20 mm canoe tag fits twice side by side with room)."""
-ROWS_MM = ((30.0, 110.0), (150.0, 230.0), (270.0, 350.0))
-"""Top and bottom of the left-arm row, the main row and the right-arm row."""
+GAP_MM = 6.0
+"""Between two zones."""
+INSET_MM = 4.0
+"""Inside a zone, around its grid of tags."""
+CANOES = 2 * SETS
+BANK_MAX = 8
+"""Most gems a bank can hold: six without meeting a goal, and two canoes home in the
+last round."""
+
+
+def _span(tags: int) -> float:
+    return tags * PITCH_MM + 2 * INSET_MM
+
+
+SLOT_MM = (_span(4), _span(CANOES // 2))
+"""A river slot: ten berths, two across (canoe and cargo each), five down."""
+ROWS = 4
+COLUMNS = 9
+RIVER_MAT_MM = (
+    2 * MARGIN_MM + COLUMNS * SLOT_MM[0] + (COLUMNS - 1) * GAP_MM,
+    2 * MARGIN_MM + ROWS * SLOT_MM[1] + (ROWS - 1) * GAP_MM,
+)
+"""The river mat's size, about 1.15 x 0.65 m."""
+BANK_MAT_MM = (2 * MARGIN_MM + _span(4), 2 * MARGIN_MM + _span(BANK_MAX // 4))
+"""A bank mat's size: eight gems, four across."""
 
 _ZH_SETS = "一二三四五"
 
@@ -41,33 +82,36 @@ def _rect(x0: float, y0: float, x1: float, y1: float) -> list[list[float]]:
     return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
 
 
-def _column(i: int) -> tuple[float, float]:
-    x0 = MARGIN_MM + SLOT_MM * i
-    return x0, x0 + SLOT_MM
-
-
-def _cell(col: int, row: int) -> list[list[float]]:
-    x0, x1 = _column(col)
-    y0, y1 = ROWS_MM[row]
-    return _rect(x0, y0, x1, y1)
+def _cells(col: int, row: int, cols: int = 1, rows: int = 1) -> list[list[float]]:
+    """The rectangle over ``cols`` x ``rows`` grid cells from (``col``, ``row``)."""
+    w, h = SLOT_MM
+    x0 = MARGIN_MM + col * (w + GAP_MM)
+    y0 = MARGIN_MM + row * (h + GAP_MM)
+    return _rect(x0, y0, x0 + cols * w + (cols - 1) * GAP_MM, y0 + rows * h + (rows - 1) * GAP_MM)
 
 
 def river_zones() -> dict[str, list[list[float]]]:
     """Zone polygons of the river mat in millimetres, keyed by slot or hollow."""
-    zones: dict[str, list[list[float]]] = {"HOME": _cell(0, 1)}
+    zones: dict[str, list[list[float]]] = {"HOME": _cells(0, 1)}
     for i in range(1, 6):
-        zones[f"M{i}"] = _cell(i, 1)
-    zones.update({"L6": _cell(6, 0), "L7": _cell(7, 0), "R6": _cell(6, 2), "R7": _cell(7, 2)})
-    zones.update({"HOLLOW_V": _cell(3, 2), "HOLLOW_W": _cell(4, 2), "HOLLOW_Y": _cell(5, 2)})
-    zones.update({"HOLLOW_B": _cell(6, 1), "HOLLOW_P": _cell(7, 1)})
-    x0, x1 = _column(8)
-    zones["FALLS"] = _rect(x0, ROWS_MM[0][0], x1, ROWS_MM[2][1])
-    y0, y1 = ROWS_MM[2]
-    width = (_column(2)[1] - MARGIN_MM) / 4
+        zones[f"M{i}"] = _cells(i, 1)
+    zones.update({"L6": _cells(6, 0), "L7": _cells(7, 0), "R6": _cells(6, 3), "R7": _cells(7, 3)})
+    for col, colour in ((3, "V"), (4, "W"), (5, "Y")):
+        zones[f"HOLLOW_{colour}"] = _cells(col, 2, rows=2)
+    zones.update({"HOLLOW_B": _cells(6, 1, rows=2), "HOLLOW_P": _cells(7, 1, rows=2)})
+    zones["FALLS"] = _cells(8, 0, rows=ROWS)
+    (x0, y0), _, (x1, _), _ = _cells(0, 2, cols=3)
+    width = (x1 - x0 - 3 * GAP_MM) / 4
     for i, value in enumerate((-1, 0, 1, 2)):
-        left = MARGIN_MM + width * i
-        zones[f"WEATHER{value:+d}"] = _rect(left, y0, left + width, y1)
+        left = x0 + i * (width + GAP_MM)
+        zones[f"WEATHER{value:+d}"] = _rect(left, y0, left + width, y0 + SLOT_MM[1])
     return zones
+
+
+def bank_zones() -> dict[str, list[list[float]]]:
+    """Zone polygons of a bank mat in millimetres: the ``BANK`` its banked gems lie in."""
+    w, h = BANK_MAT_MM
+    return {"BANK": _rect(MARGIN_MM, MARGIN_MM, w - MARGIN_MM, h - MARGIN_MM)}
 
 
 def _mat() -> Component:
@@ -78,6 +122,19 @@ def _mat() -> Component:
         {"en": "River mat", "zh-Hant": "河流版圖"},
         {"size_mm": [w, h], "zones": river_zones()},
     )
+
+
+def _banks() -> list[Component]:
+    w, h = BANK_MAT_MM
+    return [
+        Component(
+            f"BANK{s}",
+            "mat",
+            {"en": f"Bank mat of set {s}", "zh-Hant": f"第{_ZH_SETS[s - 1]}組 寶石庫"},
+            {"set": s, "size_mm": [w, h], "zones": bank_zones()},
+        )
+        for s in range(1, SETS + 1)
+    ]
 
 
 def _canoes() -> list[Component]:
@@ -129,6 +186,7 @@ def _gems() -> list[Component]:
 def _components() -> list[Component]:
     return [
         _mat(),
+        *_banks(),
         *_canoes(),
         *_gems(),
         *_paddles(),
@@ -143,4 +201,5 @@ def _components() -> list[Component]:
 
 
 CATALOG = Catalog("niagara", _components())
-"""The river mat, 10 canoes, 40 gems, 35 paddles, the weather marker and the life ring."""
+"""The river mat, 5 bank mats, 10 canoes, 40 gems, 35 paddles, the weather marker, the life
+ring."""

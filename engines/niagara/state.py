@@ -26,7 +26,6 @@ from engines.core import (
     InvalidSetup,
     Move,
     Outcome,
-    ScoreLine,
     State,
     Verdict,
 )
@@ -44,12 +43,12 @@ from engines.niagara.board import (
     WEATHER_MIN,
     WEATHER_START,
     Canoe,
-    gem_value,
     gems_sorted,
     goal_met,
 )
 from engines.niagara.moves import Arm, Choose, Cloud, Paddle
 from engines.niagara.rules import GAME
+from engines.niagara.scoring import final_outcome
 
 PHASES = ("choose", "act", "flow", "over")
 
@@ -423,37 +422,7 @@ class NiagaraState(State):
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
             return None
-        goals = {p: goal_met(b) for p, b in zip(self.players, self.banks, strict=True)}
-        banks = dict(zip(self.players, self.banks, strict=True))
-        winners = [p for p in self.players if goals[p]]
-        others = tuple(p for p in self.players if not goals[p])
-        scores: dict[str, int | float] = {}
-        breakdown: dict[str, tuple[ScoreLine, ...]] = {}
-        for p in self.players:
-            bank = banks[p] or "none"
-            detail = f"banked {bank} ({len(banks[p])} gems, value {gem_value(banks[p])})"
-            if goals[p]:
-                scores[p] = 1
-                breakdown[p] = (ScoreLine(f"goal: {goals[p]}", 1, detail),)
-            else:
-                scores[p] = 0
-                breakdown[p] = (ScoreLine("no goal", 0, detail),)
-        tiers: list[tuple[str, ...]] = []
-        tiebreak = ""
-        if self.options["tiebreak"] == "gem_value" and len(winners) > 1:
-            values = {p: gem_value(banks[p]) for p in winners}
-            for value in sorted(set(values.values()), reverse=True):
-                tiers.append(tuple(p for p in winners if values[p] == value))
-            tiebreak = "several players met a goal; highest gem value wins: " + ", ".join(
-                f"{p} {values[p]}" for p in winners
-            )
-        else:
-            tiers.append(tuple(winners))
-            if len(winners) > 1:
-                tiebreak = f"{' and '.join(winners)} met a goal in the same round and share the win"
-        if others:
-            tiers.append(others)
-        return Outcome(scores, breakdown, tuple(tiers), tiebreak)
+        return final_outcome(self.players, self.banks, str(self.options["tiebreak"]))
 
     # ------------------------------------------------------------------ views
 
