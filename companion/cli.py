@@ -417,7 +417,7 @@ def build_parser() -> argparse.ArgumentParser:
         "with its seat number) and print the final scores as JSON; nothing is recorded. "
         "Exit 2 with one line on stderr when the photo cannot be scored.",
     )
-    p.add_argument("game", choices=game_ids, help="a game scored from a photo (not ark_nova yet)")
+    p.add_argument("game", choices=game_ids, help="the game (each one is scored from a photo)")
     p.add_argument("photo", help="JPEG, PNG or WebP photo of the end-of-game layout")
     p.add_argument("--players", help="comma-separated names in seat order (default: --state's)")
     p.add_argument(

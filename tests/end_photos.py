@@ -15,6 +15,7 @@ from functools import cache
 
 import cv2
 
+from companion.watch.ark_nova import ArkNovaScene
 from companion.watch.camera import MatCamera, Shot, grid
 from companion.watch.model import PlacedTag
 from companion.watch.photo import PAWNS
@@ -26,7 +27,8 @@ from engines.hare_tortoise.cards import KINDS
 from engines.hare_tortoise.state import HareState
 from engines.niagara.state import NiagaraState
 from engines.noah.state import NoahState
-from tests.test_watch_niagara import camera, model, script
+from tests import test_watch_ark_nova as ark_nova_watch
+from tests import test_watch_niagara as niagara_watch
 from vision.games import game_vision
 from vision.types import U8Array
 
@@ -153,10 +155,19 @@ def noah_photo() -> EndPhoto:
 @cache
 def niagara_photo() -> EndPhoto:
     """The river and each seat's banked gems at the end of the followed Niagara script."""
-    end = script().states[-1]
+    end = niagara_watch.script().states[-1]
     assert isinstance(end, NiagaraState) and end.is_over
-    image = camera().frame(model().tags(end))
+    image = niagara_watch.camera().frame(niagara_watch.model().tags(end))
     return EndPhoto("niagara", image, end.players, end, _outcome(end))
+
+
+@cache
+def ark_nova_photo() -> EndPhoto:
+    """Both zoos of the followed Ark Nova script at its end, each Map A with its tiles,
+    the cards played beside it and the tracker's markers below it."""
+    end = ark_nova_watch._end()
+    image = ark_nova_watch.camera().frame(ArkNovaScene(tracker=True).tags(end), seed=9)
+    return EndPhoto("ark_nova", image, end.players, end, _outcome(end))
 
 
 END_PHOTOS: dict[str, Callable[[], EndPhoto]] = {
@@ -164,5 +175,6 @@ END_PHOTOS: dict[str, Callable[[], EndPhoto]] = {
     "animals_on_board": animals_on_board_photo,
     "noah": noah_photo,
     "niagara": niagara_photo,
+    "ark_nova": ark_nova_photo,
 }
 """The end photo of each game scored from a photo."""

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.photo_score import score_image
+from companion.photos import BadPhoto
 from companion.watch.photo import score_photo
 from tests.end_photos import animals_on_board_photo, noah_photo
 from tests.test_cli import run
@@ -55,5 +57,6 @@ def test_score_photo_without_what_it_needs_exits_2_with_one_line(
         assert main(["score-photo", "animals_on_board", *args]) == 2, args
         out, err = capsys.readouterr()
         assert out == "" and err.startswith("companion: bad input: ") and says in err
-    done = run("score-photo", "ark_nova", str(image), "--players", "Ann,Ben")
-    assert done.returncode == 2 and "ark_nova is not scored from a photo" in done.stderr
+    with pytest.raises(BadPhoto, match="chess is not scored from a photo") as refused:
+        score_image("chess", animals_on_board_photo().image, ["Ann", "Ben"])
+    assert refused.value.code == "photo.not_scored"

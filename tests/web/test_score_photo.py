@@ -100,7 +100,7 @@ def test_the_json_answer_is_the_engines_outcome(client: FlaskClient, store: Tabl
     assert body["reading"]["game"] == "hare_tortoise"
 
 
-def test_the_form_is_on_the_seat_host_and_score_pages_of_a_scored_game_only(
+def test_the_form_is_on_the_seat_host_and_score_pages_with_each_seats_mats(
     client: FlaskClient, store: TableStore
 ) -> None:
     table = store.create("animals_on_board", ["Ann", "Ben", "Cy"], seed=1)
@@ -113,10 +113,10 @@ def test_the_form_is_on_the_seat_host_and_score_pages_of_a_scored_game_only(
     assert form.status_code == 200 and FORM in form.get_data(as_text=True)
     chinese = client.get(seat_url(table, "Ann"), headers={"Accept-Language": "zh-TW"})
     assert "拍照計分" in chinese.get_data(as_text=True)
-    other = store.create("ark_nova", ["Ann", "Ben"], seed=1)
-    assert FORM not in client.get(host_url(other)).get_data(as_text=True)
-    missing = client.get(f"/t/{other.id}/score/photo")
-    assert missing.status_code == 404 and "not scored from a photo" in missing.get_data(True)
+    zoo = store.create("ark_nova", ["Ann", "Ben"], seed=1)
+    assert '<li value="2" data-seat="2">Ben · mat mapa2</li>' in client.get(host_url(zoo)).get_data(
+        as_text=True
+    )
 
 
 def _refused(answer: object, status: int, code: str) -> str:
