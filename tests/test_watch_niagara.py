@@ -141,6 +141,20 @@ def test_a_whole_game_is_followed_and_same_route_canoes_ask_which_dropped_the_ge
     assert answers and all(n >= 2 for n in answers)
 
 
+def test_an_answered_question_uses_up_the_paddles_the_phones_sent_with_it() -> None:
+    """Four players: two canoes come home from M4 together and one of them had loaded the
+    clear gem it banks; the round's last act, so the candidates carry the next round's
+    face-down paddles, which the answer takes from the phones' queue."""
+    start = niagara.new_game(["Ann", "Ben", "Cy", "Di"], options={"tiebreak": "gem_value"}, seed=3)
+    s = play(start, 600, seed=3, choose=playout_move)
+    answers: list[int] = []
+    watcher = follow_views(NiagaraTable(), s, answers=answers)
+    same_game(watcher, s)
+    assert answers and watcher.pending == []
+    asked = [j.result for j in watcher.judged if isinstance(j.result, Question)]
+    assert any(max(q.used) > 0 for q in asked)
+
+
 def test_a_canoe_put_down_where_no_paddle_took_it_does_not_add_up() -> None:
     t = NiagaraTable()
     start = niagara.new_game(["Ann", "Ben", "Cy"], seed=1)
