@@ -16,6 +16,7 @@ from engines.ark_nova.cards import (
     PROJECTS,
     SPONSORS,
 )
+from engines.ark_nova.catalog import BUILDING_COPIES
 
 
 def test_base_game_counts() -> None:
@@ -102,9 +103,14 @@ def test_icon_totals_of_the_base_animals() -> None:
 
 def test_piece_catalog() -> None:
     kinds = {c.id[0] for c in CATALOG}
-    assert kinds == {"A", "S", "P", "F", "B", "U", "M"}
+    assert kinds == {"A", "S", "P", "F", "B", "U", "M", "T"}
+    assert len(CATALOG.of_kind("token")) == 24
     assert len(CATALOG.of_kind("card")) == 128 + 64 + 32 + 11
-    assert len(CATALOG.of_kind("tile")) == len(map_a.SHAPES) + 15
+    tiles = CATALOG.of_kind("tile")
+    assert len(tiles) == 2 * sum(BUILDING_COPIES.values()) + 15
+    assert {c.data["building"] for c in tiles} == {*map_a.SHAPES, "unique"}
+    assert CATALOG["BE302B"].data["occupied"] and not CATALOG["BE302F"].data["occupied"]
+    assert CATALOG["BAV04B"].data["mirror"] and not CATALOG["BAV04B"].data["occupied"]
     assert "A401" in CATALOG and "S264" in CATALOG and "P132" in CATALOG and "F011" in CATALOG
     for comp in CATALOG:
         assert comp.names["en"] and comp.names["zh-Hant"], comp.id
@@ -113,9 +119,10 @@ def test_piece_catalog() -> None:
     assert CATALOG["F001"].data["first"] == [1, 2, 4, 5]
 
 
-def test_map_mat_holds_58_hexes_and_zones() -> None:
-    mat = CATALOG["MAPA"]
-    assert mat.kind == "mat"
+@pytest.mark.parametrize("seat", [1, 2, 3, 4])
+def test_map_mat_holds_58_hexes_and_zones(seat: int) -> None:
+    mat = CATALOG[f"MAPA{seat}"]
+    assert mat.kind == "mat" and mat.data["seat"] == seat
     hexes = mat.data["hexes"]
     assert len(hexes) == 58
     assert sum(h["terrain"] == "rock" for h in hexes) == 7

@@ -46,7 +46,8 @@ def test_games_have_the_zones_their_rules_name() -> None:
         z for m in mats_of("niagara") for z in m.zones if "hollow" in (z.key + z.kind).lower()
     ]
     assert len(hollows) == 5
-    hexes = [z for m in mats_of("ark_nova") for z in m.zones if z.kind == "hex"]
+    assert [m.key for m in mats_of("ark_nova")] == ["mapa1", "mapa2", "mapa3", "mapa4"]
+    hexes = [z for z in layout("ark_nova", "mapa2").zones if z.kind == "hex"]
     assert len(hexes) == 58
     terrain = [z.data.get("class", z.data.get("terrain")) for z in hexes]
     assert (terrain.count("rock"), terrain.count("water")) == (7, 9)

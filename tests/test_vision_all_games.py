@@ -17,7 +17,7 @@ MATS = {
     "animals_on_board": "ark1",
     "hare_tortoise": "race",
     "niagara": "river",
-    "ark_nova": "mapa",
+    "ark_nova": "mapa1",
 }
 
 

@@ -2,8 +2,8 @@
 
 Modules: :mod:`companion.watch.model` (what every game's table model gives),
 :mod:`companion.watch.noah`, :mod:`companion.watch.animals_on_board`,
-:mod:`companion.watch.hare_tortoise` and :mod:`companion.watch.niagara` (each
-game's table projection),
+:mod:`companion.watch.hare_tortoise`, :mod:`companion.watch.niagara` and
+:mod:`companion.watch.ark_nova` (each game's table projection),
 :mod:`companion.watch.infer` (the move or moves that explain a change),
 :mod:`companion.watch.loop` (stillness gate, voting and inference over frames),
 :mod:`companion.watch.video` (scripted synthetic games rendered as frames),
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from companion.watch.model import TableModel
 
-WATCHED = ("noah", "animals_on_board", "hare_tortoise", "niagara")
+WATCHED = ("noah", "animals_on_board", "hare_tortoise", "niagara", "ark_nova")
 """Games whose moves the companion infers from the table."""
 
 
@@ -44,4 +44,8 @@ def table_model(game: str) -> TableModel:
         from companion.watch.niagara import NiagaraTable
 
         return NiagaraTable()
+    if game == "ark_nova":
+        from companion.watch.ark_nova import ArkNovaTable
+
+        return ArkNovaTable()
     raise KeyError(f"moves of {game} are not inferred from the table yet")

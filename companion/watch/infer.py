@@ -10,7 +10,9 @@ the first player). The answer is one of:
 - :class:`Applied`: exactly one sequence explains the change; the new state.
 - :class:`Refused`: no legal sequence does, but a move the hands could make
   and the rules refuse does (``model.refusable``); the engine's code and
-  reason, and the state stays at the last legal one.
+  reason, and the state stays at the last legal one. A model with
+  ``applies_unlisted`` applies a move ``refusable`` finds that the rules allow
+  though ``legal_moves`` does not list it (an animal from an unseen hand).
 - :class:`Question`: several sequences explain it; the candidates, no guess.
 - :class:`Mismatch`: nothing explains it; sentences on what does not add up.
 """
@@ -172,12 +174,25 @@ def infer(model: TableModel, state: State, seen: View, pending: Sequence[Move] =
         return Applied(path, after, used)
     if found:
         return Question(tuple(p for p, _, _ in found), tuple(u for _, _, u in found))
+    refused: Refused | None = None
+    allowed: list[Move] = []
     for move, view in model.refusable(state, seen):
         if _same(view, seen):
             verdict = state.check(move)
             if not verdict:
                 assert verdict.code is not None and verdict.reason is not None
-                return Refused(move, verdict.code, verdict.reason)
+                refused = refused or Refused(move, verdict.code, verdict.reason)
+                if not model.applies_unlisted:
+                    break
+            elif model.applies_unlisted and move not in allowed:
+                allowed.append(move)
+    if len(allowed) == 1:
+        after, quiet, extra = settle(model, state.apply(allowed[0]), pending)
+        return Applied((allowed[0], *quiet), after, extra)
+    if allowed:
+        return Question(tuple((m,) for m in allowed))
+    if refused is not None:
+        return refused
     return Mismatch(tuple(model.describe(before, seen)) or ("the table changed",))
 
 

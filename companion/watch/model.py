@@ -49,11 +49,15 @@ class TableModel(ABC):
         vision: Its mats and tags for the vision pipeline.
         max_depth: Most visible moves one change may hold (Noah: a card played
             and Noah moved, in one reach over the table).
+        applies_unlisted: A move :meth:`refusable` finds that the rules allow but
+            ``legal_moves`` does not list (Ark Nova: an animal played from a hand
+            the companion has not seen) explains the change, as a listed one would.
     """
 
     game: str
     vision: GameVision
     max_depth: int = 2
+    applies_unlisted: bool = False
 
     def __init__(self) -> None:
         self.vision = game_vision(self.game)

@@ -27,16 +27,26 @@ What each game lays out at the end, and what scores it:
   option (``state``, when given; the default otherwise). A photo where no
   bank meets a goal is refused: the game is not over.
 
-Ark Nova's mats have no player zones; a photo of that game is read
-(``companion scan``) but not scored.
+- Ark Nova (``shared/rules/ark_nova.md`` §6): each player's Map A (seat 1 on
+  ``mapa1``) with its building tiles and, beside it, the animals and sponsors
+  played and the kept final-scoring cards, and below it the tracker (appeal,
+  conservation, reputation as marker tokens); a track without markers and what
+  no photo shows come from the game's state (``state``: the game as followed),
+  else from a zoo at the start (no partner zoos, universities or X-tokens).
+  Scored by ``engines.ark_nova.scoring.score_table`` (see
+  ``companion.watch.ark_nova.photo_zoos``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from companion.watch.ark_nova import photo_zoos
 from engines.animals_on_board import CATALOG as AOB_CATALOG
 from engines.animals_on_board.scoring import final_outcome
+from engines.ark_nova.scoring import score_table
+from engines.ark_nova.state import GAME as ARK_NOVA
+from engines.ark_nova.state import ArkNovaState
 from engines.core import Outcome, State
 from engines.hare_tortoise import CATALOG as HARE_CATALOG
 from engines.hare_tortoise.cards import ANIMAL_CODES
@@ -137,11 +147,24 @@ def _niagara(reading: TableReading, players: Sequence[str], state: State | None)
     return niagara_outcome(players, banks, str(options["tiebreak"]))
 
 
+def _ark_nova(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
+    game = state if isinstance(state, ArkNovaState) else None
+    if game is not None and tuple(players) != game.players:
+        raise PhotoError(f"the game is played by {', '.join(game.players)}")
+    try:
+        zoos = photo_zoos(reading, players, game)
+    except ValueError as exc:
+        raise PhotoError(str(exc)) from exc
+    options = ARK_NOVA.resolve_options(None) if game is None else game.options
+    return score_table(players, zoos, options)
+
+
 SCORERS: Mapping[str, Callable[[TableReading, Sequence[str], State | None], Outcome]] = {
     "hare_tortoise": _hare,
     "animals_on_board": _animals_on_board,
     "noah": _noah,
     "niagara": _niagara,
+    "ark_nova": _ark_nova,
 }
 """Games whose end-of-game layout a photo scores."""
 

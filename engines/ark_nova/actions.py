@@ -27,6 +27,7 @@ from engines.ark_nova.board import (
     ACTIONS,
     HAND_LIMIT,
     HAND_LIMIT_UNIVERSITY,
+    SPECIAL_CAPACITY,
     Card,
     PlayerBoard,
     gain_reputation,
@@ -573,7 +574,9 @@ def legal_actions(state: ArkNovaState) -> list[Move]:
     several buildings is checked, not listed: ``build.legal_placements`` lists
     the next building for any strength and purse), the X-token actions, every
     snap, every one-animal play of a card the companion can see (known hand
-    cards, display in range) and the break discards down to the hand limit.
+    cards, display in range; into a reptile house or aviary once per number of
+    spaces that fits, when the card's number is not keyed) and the break
+    discards down to the hand limit.
     """
     moves: list[Move] = []
     for player in state.players:
@@ -603,14 +606,15 @@ def _animal_plays(state: ArkNovaState, player: str) -> list[Move]:
     for card, folder in sources:
         assert isinstance(card, int)
         for home in homes:
-            spaces = None
+            counts: tuple[int | None, ...] = (None,)
             if card not in animal_rules.SPECIAL_SPACES:
                 kind = animal_rules.enclosure_at(zoo, home)
                 if kind is not None and kind.kind in ("reptile_house", "aviary"):
-                    spaces = 1
-            move = AnimalsAction(player, (AnimalPlay(card, home, folder, spaces),))
-            if _run_animals(state, move)[0]:
-                moves.append(move)
+                    counts = tuple(range(1, SPECIAL_CAPACITY[kind.kind] + 1))
+            for spaces in counts:
+                move = AnimalsAction(player, (AnimalPlay(card, home, folder, spaces),))
+                if _run_animals(state, move)[0]:
+                    moves.append(move)
     return moves
 
 
