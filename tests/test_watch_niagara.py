@@ -87,6 +87,24 @@ def test_what_the_camera_reads_of_a_busy_table_is_the_view_of_the_state() -> Non
     assert not any("HOLLOW" in z for z in t.view(state))
 
 
+def test_the_fullest_slots_read_at_1080p() -> None:
+    """Five players: six loaded canoes crowd M3 while the other four lie on the falls; then all
+    ten canoes wait at home."""
+    t = model()
+    start = niagara.new_game(["Ann", "Ben", "Cy", "Dee", "Eve"], seed=1)
+    cargo = iter("VWYBPV")
+    fleets = tuple(
+        tuple(Canoe("M3", next(cargo)) if seat < 3 else Canoe("LOST") for _ in range(2))
+        for seat in range(5)
+    )
+    crowded = replace(start, canoes=fleets)
+    for state in (crowded, start):
+        reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
+        assert t.read(reading) == t.view(state)
+    assert len(t.view(crowded)["river.M3"]) == 6 and len(t.view(crowded)["river.FALLS"]) == 4
+    assert len(t.view(start)["river.HOME"]) == 10
+
+
 def test_filmed_game_is_followed_move_for_move() -> None:
     """Twenty-five changes on the table, each filmed with hands passing over it at 1080p; the
     paddles laid face down come from the phones, a question (which canoe unloaded) is answered
