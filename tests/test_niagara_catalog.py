@@ -1,11 +1,12 @@
 """Niagara's catalog: every physical piece once, with a river mat and bank mats laid out in
-millimetres, every zone big enough for what can lie there."""
+millimetres, every zone big enough for what can lie there, the river small enough for one
+1080p camera."""
 
 from __future__ import annotations
 
 from engines.niagara import CATALOG
-from engines.niagara.board import COLOURS, GEMS_PER_COLOUR, RIVER
-from engines.niagara.catalog import BANK_MAX, CANOES, PITCH_MM
+from engines.niagara.board import COLOURS, HOLLOW_SLOTS, RIVER
+from engines.niagara.catalog import BANK_MAX, BERTHS, CANOES, GAP_MM, PITCH_MM
 
 
 def test_counts_per_kind_of_piece() -> None:
@@ -59,14 +60,42 @@ def _spots(corners: list[list[float]]) -> int:
 
 def test_every_zone_holds_every_piece_that_can_lie_there_at_once() -> None:
     zones = CATALOG["RIVER"].data["zones"]
-    for slot in RIVER:  # every canoe, each with a gem riding at its side
+    for slot in RIVER:  # a crowd of canoes, each with a gem riding at its side
         xs = [x for x, _ in zones[slot]]
         assert int((max(xs) - min(xs)) // PITCH_MM) % 2 == 0, slot  # whole berths across
-        assert _spots(zones[slot]) >= 2 * CANOES, slot
+        assert _spots(zones[slot]) >= 2 * BERTHS >= 12, slot
     assert _spots(zones["HOME"]) >= CANOES and _spots(zones["FALLS"]) >= CANOES
-    for colour in COLOURS:  # every gem of the game, unloaded into one hollow
-        assert _spots(zones[f"HOLLOW_{colour}"]) >= GEMS_PER_COLOUR * len(COLOURS)
     assert all(_spots(zones[f"WEATHER{v:+d}"]) >= 1 for v in (-1, 0, 1, 2))
     for s in range(1, 6):
         bank = CATALOG[f"BANK{s}"]
         assert bank.data["set"] == s and _spots(bank.data["zones"]["BANK"]) >= BANK_MAX
+
+
+def _apart(a: list[list[float]], b: list[list[float]]) -> float:
+    """Distance between two zones' boxes (0 when they overlap or touch)."""
+    ax, ay = [x for x, _ in a], [y for _, y in a]
+    bx, by = [x for x, _ in b], [y for _, y in b]
+    dx = max(min(bx) - max(ax), min(ax) - max(bx), 0.0)
+    dy = max(min(by) - max(ay), min(ay) - max(by), 0.0)
+    return max(dx, dy)
+
+
+def test_each_hollow_is_a_pile_beside_the_slots_that_reach_it() -> None:
+    zones = CATALOG["RIVER"].data["zones"]
+    for colour in "VWY":  # the main channel's hollows lie against their slot
+        (slot,) = HOLLOW_SLOTS[colour]
+        assert _apart(zones[f"HOLLOW_{colour}"], zones[slot]) <= GAP_MM, colour
+    for colour in "BP":  # the island's hollows lie between the arms, clear of the other slots
+        for slot in RIVER:
+            gap = _apart(zones[f"HOLLOW_{colour}"], zones[slot])
+            assert gap >= GAP_MM if slot not in HOLLOW_SLOTS[colour] else gap <= 2 * PITCH_MM
+
+
+def test_the_river_is_filmed_whole_by_one_1080p_camera() -> None:
+    """At most about 750 x 430 mm with its marker band: 2.4 px/mm across a 1920 px frame
+    (2 % perspective each side), or 1.6 px/mm above a row of four bank mats in 1080 rows."""
+    width, height = CATALOG["RIVER"].data["size_mm"]
+    bank_w, bank_h = CATALOG["BANK1"].data["size_mm"]
+    assert width * 1.04 * 2.4 + 48 <= 1920
+    assert (height + bank_h) * 1.04 * 1.6 + 2 * 48 <= 1080
+    assert 4 * (bank_w * 1.04 * 1.6 + 48) <= 1920

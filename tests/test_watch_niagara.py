@@ -1,24 +1,26 @@
-"""Watching a Niagara table: canoes, cargo, hollows, weather and banks, read from rendered
-frames and followed move by move."""
+"""Watching a Niagara table: canoes, cargo, weather and banks read from rendered frames of the
+whole table under one 1080p camera, the hollows' heaps left uncounted, followed move by move."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import cache
 
 import pytest
 
 from companion.watch.camera import MatCamera, Shot
-from companion.watch.infer import Applied, Mismatch, infer
+from companion.watch.infer import Applied, Mismatch, Question, Refused, infer
 from companion.watch.loop import Watcher
 from companion.watch.niagara import NiagaraTable
 from companion.watch.photo import PhotoError, score_photo
-from companion.watch.video import Script, film, play
+from companion.watch.video import Script, film, follow_answering, play
 from engines import niagara
-from engines.core import State
-from engines.niagara.board import Canoe
+from engines.core import Move, State
+from engines.niagara.board import COLOUR_NAMES, COLOURS, HOLLOW_AT, Canoe
 from engines.niagara.bot import playout_move
 from engines.niagara.catalog import BANK_MAX
+from engines.niagara.moves import Paddle
 from engines.niagara.state import NiagaraState
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
@@ -30,12 +32,16 @@ def model() -> NiagaraTable:
     return NiagaraTable()
 
 
+SHOT_1080P = Shot(width=1920, height=1080, px_per_mm=1.6, module_mm=28 / 21)
+"""A 1080p webcam over the whole table: 1.6 px/mm, the tags printed at 28 mm (2.1 px a
+module)."""
+
+
 @cache
 def camera() -> MatCamera:
-    """The river and the three players' bank mats, at the default shot (2.6 px/mm, 1 mm
-    modules)."""
+    """The river above the three players' bank mats, all in one 1920 x 1080 frame."""
     mats = [m for m in model().vision.mats if m.id in ("river", "bank1", "bank2", "bank3")]
-    return MatCamera("niagara", mats, Shot(), rows=[["river"], ["bank1", "bank2", "bank3"]])
+    return MatCamera("niagara", mats, SHOT_1080P, rows=[["river"], ["bank1", "bank2", "bank3"]])
 
 
 @cache
@@ -67,17 +73,42 @@ def _busiest() -> NiagaraState:
 
 
 def test_what_the_camera_reads_of_a_busy_table_is_the_view_of_the_state() -> None:
+    """Gems on the hollows' heaps are read and left out: the view holds no hollow."""
     t, state = model(), _busiest()
     assert sum(c.gem is not None for fleet in state.canoes for c in fleet) >= 3
     assert any(state.banks)
-    reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
+    image = camera().frame(t.tags(state))
+    assert image.shape[:2] == (1080, 1920)
+    reading = read_frame(image, t.vision).reading
+    heaps = {f"river.HOLLOW_{c}" for c, h in zip(COLOURS, state.hollows, strict=True) if h}
+    assert len(heaps) >= 4 and {z for z in reading.zones if "HOLLOW" in z} == heaps
     assert t.read(reading) == t.view(state)
     assert "river.FALLS" in t.view(state)
+    assert not any("HOLLOW" in z for z in t.view(state))
+
+
+def test_the_fullest_slots_read_at_1080p() -> None:
+    """Five players: six loaded canoes crowd M3 while the other four lie on the falls; then all
+    ten canoes wait at home."""
+    t = model()
+    start = niagara.new_game(["Ann", "Ben", "Cy", "Dee", "Eve"], seed=1)
+    cargo = iter("VWYBPV")
+    fleets = tuple(
+        tuple(Canoe("M3", next(cargo)) if seat < 3 else Canoe("LOST") for _ in range(2))
+        for seat in range(5)
+    )
+    crowded = replace(start, canoes=fleets)
+    for state in (crowded, start):
+        reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
+        assert t.read(reading) == t.view(state)
+    assert len(t.view(crowded)["river.M3"]) == 6 and len(t.view(crowded)["river.FALLS"]) == 4
+    assert len(t.view(start)["river.HOME"]) == 10
 
 
 def test_filmed_game_is_followed_move_for_move() -> None:
-    """Twenty-five changes on the table, each filmed with hands passing over it; the paddles laid
-    face down come from the phones."""
+    """Twenty-five changes on the table, each filmed with hands passing over it at 1080p; the
+    paddles laid face down come from the phones, a question (which canoe unloaded) is answered
+    as the players would."""
     s, t = script(), model()
     reaches = s.reaches(t)[:25]
     shown = " ".join(m.notation() for m in s.moves[: reaches[-1][1] + 1])
@@ -87,8 +118,9 @@ def test_filmed_game_is_followed_move_for_move() -> None:
     states = [s.start, *s.states]
     watcher = Watcher(t, s.start, list(s.hidden(t)))
     frames = film(camera(), lambda i: t.tags(_niagara(states[i])), stills, seed=3)
-    judged = watcher.follow(frames)
-    assert all(isinstance(j.result, Applied) for j in judged), [j.result for j in judged]
+    judged = follow_answering(watcher, frames, s)
+    kinds = [type(j.result) for j in judged]
+    assert set(kinds) <= {Applied, Question} and kinds.count(Applied) >= 20, judged
     assert len(judged) == len(reaches)
     end = reaches[-1][1] + 1
     assert [m.notation() for m in watcher.moves[:end]] == [m.notation() for m in s.moves[:end]]
@@ -127,6 +159,20 @@ def test_a_whole_game_is_followed_and_same_route_canoes_ask_which_dropped_the_ge
     assert answers and all(n >= 2 for n in answers)
 
 
+def test_an_answered_question_uses_up_the_paddles_the_phones_sent_with_it() -> None:
+    """Four players: two canoes come home from M4 together and one of them had loaded the
+    clear gem it banks; the round's last act, so the candidates carry the next round's
+    face-down paddles, which the answer takes from the phones' queue."""
+    start = niagara.new_game(["Ann", "Ben", "Cy", "Di"], options={"tiebreak": "gem_value"}, seed=3)
+    s = play(start, 600, seed=3, choose=playout_move)
+    answers: list[int] = []
+    watcher = follow_views(NiagaraTable(), s, answers=answers)
+    same_game(watcher, s)
+    assert answers and watcher.pending == []
+    asked = [j.result for j in watcher.judged if isinstance(j.result, Question)]
+    assert any(max(q.used) > 0 for q in asked)
+
+
 def test_a_canoe_put_down_where_no_paddle_took_it_does_not_add_up() -> None:
     t = NiagaraTable()
     start = niagara.new_game(["Ann", "Ben", "Cy"], seed=1)
@@ -137,7 +183,7 @@ def test_a_canoe_put_down_where_no_paddle_took_it_does_not_add_up() -> None:
     assert "canoe C11 arrived on river space M4" in result.lines
 
 
-def test_a_gem_at_a_canoes_downstream_side_rides_in_it_and_no_other_does() -> None:
+def test_a_gem_at_a_canoes_right_rides_in_it_and_no_other_does() -> None:
     quad = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
 
     def at(piece: str, zone: str, x: float, y: float) -> Placement:
@@ -145,12 +191,13 @@ def test_a_gem_at_a_canoes_downstream_side_rides_in_it_and_no_other_does() -> No
 
     placements = (
         at("C11", "river.M2", 100.0, 100.0),
-        at("GY1", "river.M2", 128.0, 102.0),  # right of C11, between it and C21: C11's
-        at("C21", "river.M2", 154.0, 100.0),
-        at("C12", "river.M2", 100.0, 127.0),
-        at("GW1", "river.M2", 100.0, 154.0),  # below C12: loose on the river
+        at("GY1", "river.M2", 137.0, 102.0),  # right of C11, between it and C21: C11's
+        at("C21", "river.M2", 172.0, 100.0),
+        at("C12", "river.M2", 100.0, 136.0),
+        at("GW1", "river.M2", 100.0, 172.0),  # below C12: loose on the river
         at("C22", "river.M3", 400.0, 100.0),
-        at("GV1", "river.HOLLOW_V", 426.0, 100.0),  # in the hollow beside C22: stays there
+        at("GV1", "river.HOLLOW_V", 436.0, 100.0),  # on the heap beside C22: not counted
+        at("GB1", "river.HOLLOW_B", 500.0, 300.0),
         at("WEATHER", "river.WEATHER+1", 600.0, 100.0),
     )
     zones: dict[str, tuple[str, ...]] = {}
@@ -159,11 +206,101 @@ def test_a_gem_at_a_canoes_downstream_side_rides_in_it_and_no_other_does() -> No
         zones[p.zone] = (*zones.get(p.zone, ()), p.piece)
     reading = TableReading("niagara", zones, placements=placements)
     assert NiagaraTable().read(reading) == {
-        "river.HOLLOW_V": ("GEM-V",),
         "river.M2": ("C11+Y", "C12", "C21", "GEM-W"),
         "river.M3": ("C22",),
         "river.WEATHER+1": ("WEATHER",),
     }
+
+
+@cache
+def long_game() -> Script:
+    """A seeded three-player game of 514 moves: canoes lost with their gems and bought back."""
+    start = niagara.new_game(["Ann", "Ben", "Cy"], options={"tiebreak": "gem_value"}, seed=9)
+    return play(start, 600, seed=9, choose=playout_move)
+
+
+def _changes() -> dict[str, list[tuple[NiagaraState, Move]]]:
+    """Visible moves of the long game by what they do to the gems."""
+    s, t = long_game(), model()
+    out: dict[str, list[tuple[NiagaraState, Move]]] = {}
+    for i, move in enumerate(s.moves):
+        before, after = _niagara(s.before(i)), _niagara(s.states[i])
+        if t.view(before) == t.view(after):
+            continue
+        text = move.notation()
+        kinds = {
+            "load": re.search(r"\+[VWYBP]", text) is not None,
+            "unload": re.search(r"-[VWYBP]", text) is not None,
+            "rob": "*" in text,
+            "bank": len("".join(after.banks)) > len("".join(before.banks)),
+            "pay back": "buy:" in text,
+            "lost with its gem": any(
+                b.gem is not None and a.slot == "LOST" != b.slot
+                for fb, fa in zip(before.canoes, after.canoes, strict=True)
+                for b, a in zip(fb, fa, strict=True)
+            ),
+        }
+        for kind, hit in kinds.items():
+            if hit:
+                out.setdefault(kind, []).append((before, move))
+    return out
+
+
+def _explained(state: NiagaraState, move: Move) -> bool:
+    """True when the table after ``move`` is that move alone, or a question that offers it."""
+    result = infer(model(), state, model().view(state.apply(move)))
+    if isinstance(result, Applied):
+        return result.moves[:1] == (move,)
+    return isinstance(result, Question) and any(c[:1] == (move,) for c in result.candidates)
+
+
+def test_every_change_of_the_gems_is_one_move_or_a_question_never_a_guess() -> None:
+    """Loading, unloading, a swap, robbing, banking at home, a lost canoe's gem back in its
+    hollow and a banked gem paid for a canoe: the hollows unseen, each still explained."""
+    changes = _changes()
+    assert set(changes) == {"load", "unload", "rob", "bank", "pay back", "lost with its gem"}
+    for kind, seen in changes.items():
+        for state, move in seen[:4]:
+            assert _explained(state, move), (kind, move.notation())
+    swaps = [
+        (state, m)
+        for state, _ in changes["unload"][:6]
+        for m in state.legal_moves()
+        if re.search(r"-[VWYBP]\+[VWYBP]", m.notation())
+    ]
+    assert swaps
+    for state, move in swaps[:4]:
+        assert _explained(state, move), move.notation()
+
+
+def test_a_gem_of_a_colour_the_hollow_lacks_is_refused_and_one_where_none_loads_is_told() -> None:
+    """A canoe that stays on its slot and loads can only have taken that hollow's gems."""
+    t = model()
+    state, move, plan = next(
+        (st, m, p)
+        for st in map(_niagara, long_game().states)
+        if st.phase == "act"
+        for m in st.legal_moves()
+        if isinstance(m, Paddle)
+        for p in m.canoes
+        if p.start == p.end and p.post and all(op[0] == "+" for op in p.post)
+    )
+    hollow = state.hollows[HOLLOW_AT[plan.start]]
+    wrong = next(c for c in COLOURS if c not in hollow)
+    name, loaded = f"C{state.seat + 1}{plan.canoe}", plan.post[0][1]
+    seen = {
+        z: tuple(sorted(p.replace(f"{name}+{loaded}", f"{name}+{wrong}") for p in ps))
+        for z, ps in t.view(state.apply(move)).items()
+    }
+    result = infer(t, state, seen)
+    assert isinstance(result, Refused) and result.code == "niagara.load_missing", result
+    assert f"holds no {COLOUR_NAMES[wrong]['en']} gem" in result.reason
+    start = niagara.new_game(["Ann", "Ben", "Cy"], seed=1)
+    view = dict(t.view(start))
+    home = tuple(p for p in view["river.HOME"] if p != "C11")
+    result = infer(t, start, {**view, "river.HOME": home, "river.M1": ("C11+V",)})
+    assert isinstance(result, Mismatch)
+    assert "canoe C11 carrying a violet gem arrived on river space M1" in result.lines
 
 
 def test_end_photo_of_the_table_scores_the_banked_gems_as_the_engine() -> None:

@@ -58,9 +58,13 @@ class Refused:
 
 @dataclass(frozen=True)
 class Question:
-    """Several move sequences explain the change; the players must say which."""
+    """Several move sequences explain the change; the players must say which.
+
+    ``used[i]`` is how many of the phones' pending moves candidate ``i`` consumed.
+    """
 
     candidates: tuple[tuple[Move, ...], ...]
+    used: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -169,7 +173,7 @@ def infer(model: TableModel, state: State, seen: View, pending: Sequence[Move] =
         path, after, used = found[0]
         return Applied(path, after, used)
     if found:
-        return Question(tuple(p for p, _, _ in found))
+        return Question(tuple(p for p, _, _ in found), tuple(u for _, _, u in found))
     refused: Refused | None = None
     allowed: list[Move] = []
     for move, view in model.refusable(state, seen):

@@ -148,6 +148,7 @@ class Watcher:
         for move in last.candidates[choice]:
             state = state.apply(move)
         self.state = state
+        del self.pending[: last.used[choice] if last.used else 0]
         self.moves.extend(last.candidates[choice])
         self._settle()
         return self.state

@@ -1,5 +1,5 @@
-"""Niagara's table as the camera sees it: canoes and gems on the river, the hollows, the
-weather, and each player's banked gems.
+"""Niagara's table as the camera sees it: canoes and their cargo on the river, the weather,
+and each player's banked gems.
 
 Follows ``shared/rules/niagara.md`` §3-§10 and the mats of the catalog
 (``engines.niagara.catalog``): the river mat (zones ``HOME``, ``M1``-``M5``,
@@ -8,39 +8,50 @@ chart) and a bank mat per seat (seat 1 banks on ``bank1``).
 
 A view names each canoe by its tag (``C21``: seat 2's first canoe) in the zone
 it floats on (a canoe lost over the falls lies on ``FALLS``) with the gem it
-carries (``C21+Y``), every gem in a hollow or a bank by colour (``GEM-Y``), and
-the weather marker on its step.
+carries (``C21+Y``), every banked gem by colour (``GEM-Y``) on its seat's bank
+mat, and the weather marker on its step.
+
+**The hollows are piles, not read.** Gems in a hollow lie heaped, as in the
+boxed game; the camera does not count them: a view leaves the hollows out
+(the engine knows what each holds) and a gem tag read in a hollow is ignored.
+A gem loaded shows where it arrives (beside its canoe), one unloaded where it
+leaves (its canoe), so every change of cargo still shows; which colours a
+hollow holds after an unload is the engine's to know.
 
 The physical convention for cargo: **a gem riding a canoe lies at the canoe's
-downstream side**, its tag just to the right of the canoe's tag as the mat's
-labels read (the river flows left to right). A gem tag within ``CARGO_MM`` of a
-canoe's tag, more to its right than above or below it, rides in that canoe
-(each canoe takes the nearest such gem; a gem in a hollow or on a bank mat
-never rides). A gem lying loose on a river slot shows as a gem there, which no
-state explains. Paddle tiles are chosen face down: they reach the companion
-from the phones.
+right** as the mat's labels read, its tag just right of the canoe's tag. A gem
+tag within ``CARGO_MM`` of a canoe's tag, more to its right than above or below
+it, rides in that canoe (each canoe takes the nearest such gem; a gem in a
+hollow or on a bank mat never rides). A gem lying loose on a river slot shows
+as a gem there, which no state explains. Paddle tiles are chosen face down:
+they reach the companion from the phones.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import cached_property
 
 from companion.watch.camera import grid
-from companion.watch.model import PlacedTag, TableModel, drop_empty
+from companion.watch.model import PlacedTag, TableModel, View, drop_empty
 from engines.core import Move, State
 from engines.niagara import CATALOG
 from engines.niagara.board import COLOUR_NAMES, COLOURS
-from engines.niagara.catalog import CANOES, PITCH_MM
+from engines.niagara.catalog import PITCH_MM
+from engines.niagara.moves import Paddle
 from engines.niagara.state import NiagaraState
 from vision.reading import Placement, TableReading
 from vision.types import Point
 
 RIVER = "river"
 WEATHER = "WEATHER"
-CARGO_MM = 40.0
-"""Farthest a gem's tag lies from the tag of the canoe it rides in (side by side: 27 mm)."""
+CARGO_MM = 50.0
+"""Farthest a gem's tag lies from the tag of the canoe it rides in (side by side: 36 mm; the
+next spot over, 72 mm, is another berth)."""
+PILE = 2
+"""Gems of a hollow the synthetic table shows on its heap (read and ignored)."""
 
 
 def slot_zone(slot: str) -> str:
@@ -66,7 +77,7 @@ def _colour(piece: str) -> str:
 
 
 def _rides(canoe: Point, gem_at: Point) -> bool:
-    """True when a gem's tag at ``gem_at`` lies at the downstream side of a canoe at ``canoe``."""
+    """True when a gem's tag at ``gem_at`` lies at the right of a canoe at ``canoe``."""
     dx, dy = gem_at[0] - canoe[0], gem_at[1] - canoe[1]
     return dx > abs(dy) and math.hypot(dx, dy) <= CARGO_MM
 
@@ -93,10 +104,25 @@ def _load(
     return cargo, [g for j, g in enumerate(gems) if j not in taken]
 
 
-def _holds_gems(zone: str) -> bool:
-    """True for a hollow or a bank: gems lying there are in it, never riding."""
-    key = zone.partition(".")[2]
-    return key.startswith("HOLLOW_") or key == "BANK"
+def _spots(polygon: Sequence[Point]) -> list[Point]:
+    """Every tag spot of a zone, row by row (an even number across: berths of two)."""
+    xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
+    across = int((max(xs) - min(xs)) // PITCH_MM)
+    return grid(polygon, across * int((max(ys) - min(ys)) // PITCH_MM), PITCH_MM)
+
+
+def _recolour(ops: tuple[str, ...], colour: str) -> tuple[str, ...]:
+    """Loads and unloads with every load's colour changed to ``colour``."""
+    return tuple(f"+{colour}" if op[0] == "+" else op for op in ops)
+
+
+def _hollow(zone: str | None) -> bool:
+    """True for a hollow: a heap the camera does not count."""
+    return zone is not None and zone.partition(".")[2].startswith("HOLLOW_")
+
+
+def _bank(zone: str | None) -> bool:
+    return zone is not None and zone.partition(".")[2] == "BANK"
 
 
 class NiagaraTable(TableModel):
@@ -113,8 +139,6 @@ class NiagaraTable(TableModel):
                 name = f"C{seat}{k}"
                 loaded = name if canoe.gem is None else f"{name}+{canoe.gem}"
                 out.setdefault(slot_zone(canoe.slot), []).append(loaded)
-        for colour, hollow in zip(COLOURS, state.hollows, strict=True):
-            out.setdefault(f"{RIVER}.HOLLOW_{colour}", []).extend(gem(c) for c in hollow)
         for seat, bank in enumerate(state.banks, start=1):
             out.setdefault(bank_zone(seat), []).extend(gem(c) for c in bank)
         out.setdefault(weather_zone(state.weather), []).append(WEATHER)
@@ -123,8 +147,8 @@ class NiagaraTable(TableModel):
     def read(self, reading: TableReading) -> dict[str, tuple[str, ...]]:
         up = [p for p in reading.placements if not p.back and p.piece in CATALOG]
         canoes = [p for p in up if "canoe" in CATALOG[p.piece].data and p.zone is not None]
-        gems = [p for p in up if "colour" in CATALOG[p.piece].data]
-        kept = [g for g in gems if g.zone is not None and _holds_gems(g.zone)]
+        gems = [p for p in up if "colour" in CATALOG[p.piece].data and not _hollow(p.zone)]
+        kept = [g for g in gems if _bank(g.zone)]
         cargo, loose = _load(canoes, [g for g in gems if g not in kept])
         out: dict[str, list[str]] = {}
         for c in canoes:
@@ -143,6 +167,49 @@ class NiagaraTable(TableModel):
         """None beyond the legal ones: a paddle's distance is on a face-down tile, so a canoe
         moved too far is told by the words of the mismatch, not by a move to check."""
         return ()
+
+    def refusable(
+        self, state: State, seen: View
+    ) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
+        """Legal loads with the gem's colour changed to one seen riding in that canoe.
+
+        A gem the hollow does not hold, loaded at a slot (a clear gem taken at the violet
+        hollow's ``M3``), is then the engine's move carrying that colour, which it refuses
+        (``niagara.load_missing``). A gem that appears where no load is possible (a canoe at
+        ``M1``) has no such move: a mismatch in words.
+        """
+        assert isinstance(state, NiagaraState)
+        if state.phase != "act":
+            return
+        riding = {p for pieces in seen.values() for p in pieces if "+" in p}
+        who = f"C{state.seat + 1}"
+        for move in state.legal_moves():
+            if not isinstance(move, Paddle):
+                continue
+            for k, plan in enumerate(move.canoes):
+                loads = [op for op in (*plan.pre, *plan.post) if op[0] == "+"]
+                if not loads:
+                    continue
+                name = f"{who}{plan.canoe}"
+                for colour in COLOURS:
+                    if f"{name}+{colour}" not in riding or f"+{colour}" in loads:
+                        continue
+                    plans = list(move.canoes)
+                    plans[k] = replace(
+                        plan,
+                        pre=_recolour(plan.pre, colour),
+                        post=_recolour(plan.post, colour),
+                    )
+                    wrong = Paddle(move.tile, tuple(plans), move.buy)
+                    view = self.view(state.apply(move))
+                    was = f"{name}+{loads[0][1]}"
+                    yield (
+                        wrong,
+                        {
+                            z: tuple(sorted(f"{name}+{colour}" if p == was else p for p in ps))
+                            for z, ps in view.items()
+                        },
+                    )
 
     def zone_name(self, zone: str) -> str:
         mat, _, key = zone.partition(".")
@@ -172,10 +239,11 @@ class NiagaraTable(TableModel):
     def tags(self, state: NiagaraState) -> list[PlacedTag]:
         """Every tag on the table when it shows ``state``, as players lay them.
 
-        Each canoe keeps its own berth in whatever zone it is in (seat 1's canoe 1 the
-        first, two berths a row), its gem at its downstream side; gems in a hollow or a
-        bank in rows; the weather marker in the middle of its step. Gem tags of a colour
-        are dealt ``G<colour>1`` onwards in that order.
+        In each zone the loaded canoes take its berths in seat order (the canoe's tag, its
+        gem's tag at its right), the empty canoes the spots left over; banked gems lie in
+        rows; each hollow's heap shows up to ``PILE`` of its gems, askew (read, and ignored);
+        the weather marker lies in the middle of its step. Gem tags of a colour are dealt
+        ``G<colour>1`` onwards in that order.
 
         Raises:
             ValueError: the pieces do not fit their zones.
@@ -187,21 +255,38 @@ class NiagaraTable(TableModel):
             dealt[colour] += 1
             return f"G{colour}{dealt[colour]}"
 
-        for seat, canoes in enumerate(state.canoes):
-            for k, canoe in enumerate(canoes):
-                mat, polygon = self._polygons[slot_zone(canoe.slot)]
-                spots = grid(polygon, 2 * CANOES, PITCH_MM)
-                berth = 2 * seat + k
-                first = (berth // 2) * 4 + 2 * (berth % 2)
-                out.append(PlacedTag(f"C{seat + 1}{k + 1}", mat, spots[first]))
-                if canoe.gem is not None:
-                    out.append(PlacedTag(deal(canoe.gem), mat, spots[first + 1]))
-        heaps = [(f"{RIVER}.HOLLOW_{c}", h) for c, h in zip(COLOURS, state.hollows, strict=True)]
-        heaps += [(bank_zone(s), b) for s, b in enumerate(state.banks, start=1)]
-        for zone, gems in heaps:
+        crowds: dict[str, list[tuple[str, str | None]]] = {}
+        for seat, canoes in enumerate(state.canoes, start=1):
+            for k, canoe in enumerate(canoes, start=1):
+                crowds.setdefault(slot_zone(canoe.slot), []).append((f"C{seat}{k}", canoe.gem))
+        for zone, crowd in crowds.items():
             mat, polygon = self._polygons[zone]
-            for colour, spot in zip(gems, grid(polygon, len(gems), PITCH_MM), strict=True):
+            spots = _spots(polygon)
+            loaded = [(c, g) for c, g in crowd if g is not None]
+            if len(crowd) + len(loaded) > len(spots):
+                raise ValueError(f"{len(crowd)} canoes ({len(loaded)} loaded) crowd {zone}")
+            free = list(range(len(spots)))
+            for berth, (canoe_id, colour) in enumerate(loaded):
+                assert colour is not None
+                first = 2 * berth
+                out.append(PlacedTag(canoe_id, mat, spots[first]))
+                out.append(PlacedTag(deal(colour), mat, spots[first + 1]))
+                free.remove(first)
+                free.remove(first + 1)
+            empty = [c for c, g in crowd if g is None]
+            for canoe_id, index in zip(empty, free, strict=False):
+                out.append(PlacedTag(canoe_id, mat, spots[index]))
+        for seat, bank in enumerate(state.banks, start=1):
+            mat, polygon = self._polygons[bank_zone(seat)]
+            for colour, spot in zip(bank, grid(polygon, len(bank), PITCH_MM), strict=True):
                 out.append(PlacedTag(deal(colour), mat, spot))
+        for colour, hollow in zip(COLOURS, state.hollows, strict=True):
+            mat, polygon = self._polygons[f"{RIVER}.HOLLOW_{colour}"]
+            heap = hollow[:PILE]
+            for k, (piece, spot) in enumerate(
+                zip(heap, grid(polygon, len(heap), PITCH_MM), strict=True)
+            ):
+                out.append(PlacedTag(deal(piece), mat, spot, angle=8.0 if k % 2 else -8.0))
         mat, polygon = self._polygons[weather_zone(state.weather)]
         xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
         out.append(PlacedTag(WEATHER, mat, ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)))

@@ -12,10 +12,12 @@ phones would send them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.watch.camera import MatCamera
+from companion.watch.infer import Question
+from companion.watch.loop import Judged, Watcher
 from companion.watch.model import PlacedTag, TableModel
 from engines.core import CHANCE, Move, State
 from vision.types import U8Array
@@ -76,6 +78,27 @@ class Script:
             out.append((i, j))
             i = j + 1
         return out
+
+
+def follow_answering(watcher: Watcher, frames: Iterable[U8Array], script: Script) -> list[Judged]:
+    """Feed ``frames`` to ``watcher``; each question is answered as the players would, with the
+    candidate ``script`` played (none when the script played none of them)."""
+    judged: list[Judged] = []
+    for frame in frames:
+        out = watcher.feed(frame)
+        if out is None:
+            continue
+        judged.append(out)
+        if isinstance(out.result, Question):
+            done = len(watcher.moves)
+            played = [
+                i
+                for i, c in enumerate(out.result.candidates)
+                if c == script.moves[done : done + len(c)]
+            ]
+            if len(played) == 1:
+                watcher.answer(played[0])
+    return judged
 
 
 def play(start: State, plies: int, seed: int, choose: Chooser = random_choice) -> Script:
