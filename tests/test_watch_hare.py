@@ -9,10 +9,11 @@ from functools import cache
 
 from companion.watch.camera import MatCamera, Shot
 from companion.watch.hare_tortoise import PAWNS, HareTable, script_tags
-from companion.watch.infer import Applied, Mismatch, Refused, infer
+from companion.watch.infer import Applied, Mismatch, Refused, Underway, infer
 from companion.watch.loop import Watcher
 from companion.watch.video import Script, film, play
 from engines import hare_tortoise
+from engines.hare_tortoise.cards import ANIMALS as PAWN_NAMES
 from engines.hare_tortoise.moves import Race
 from engines.hare_tortoise.state import HareState
 from tests.watch_support import follow_views, same_game
@@ -152,3 +153,41 @@ def test_filmed_lamb_carried_past_a_stream_is_refused_and_the_state_kept() -> No
     judged = watcher.follow(film(camera(), tables.__getitem__, [2, 3], seed=5))
     assert [j.result.moves for j in judged if isinstance(j.result, Applied)] == [(s.moves[k],)]
     assert watcher.state.to_json()["positions"] == after.to_json()["positions"]
+
+
+def test_a_race_half_moved_is_underway_not_flagged() -> None:
+    """One pawn put where the race takes it, the others and the cards not yet: the players
+    are still at it, so nothing is flagged and the state stays; the whole race then applies."""
+    s, t = by_hand(), HareTable()
+    k = next(i for i, m in enumerate(s.moves) if isinstance(m, Race))
+    before, after = s.before(k), s.states[k]
+    assert isinstance(before, HareState) and isinstance(after, HareState)
+    moved = [a for a in range(5) if before.positions[a] != after.positions[a]]
+    assert len(moved) >= 2
+    one = moved[0]
+    positions = tuple(after.positions[a] if a == one else p for a, p in enumerate(before.positions))
+    half = dataclasses.replace(before, positions=positions)
+    watcher = Watcher(t, before)
+    judged = watcher.judge(t.view(half))
+    assert judged is not None and isinstance(judged.result, Underway)
+    assert f"the {PAWN_NAMES[one]} pawn left" in "; ".join(judged.result.lines)
+    assert watcher.state is before
+    done = watcher.judge(t.view(after))
+    assert done is not None and isinstance(done.result, Applied)
+    assert done.result.moves == (s.moves[k],)
+
+
+def test_a_pawn_moved_the_wrong_way_mid_race_does_not_add_up() -> None:
+    """Part of no legal move: a pawn put back towards the start while the race is due."""
+    s, t = by_hand(), HareTable()
+    k = next(
+        i
+        for i, m in enumerate(s.moves)
+        if isinstance(m, Race) and any(p > 1 for p in s.before(i).positions)
+    )
+    before = s.before(k)
+    assert isinstance(before, HareState)
+    back = next(a for a, p in enumerate(before.positions) if p > 1)
+    positions = tuple(p - 1 if a == back else p for a, p in enumerate(before.positions))
+    result = infer(t, before, t.view(dataclasses.replace(before, positions=positions)))
+    assert isinstance(result, Mismatch)

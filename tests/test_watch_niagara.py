@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 from companion.watch.camera import MatCamera, Shot
-from companion.watch.infer import Applied, Mismatch, Question, Refused, infer
+from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher
 from companion.watch.niagara import NiagaraTable
 from companion.watch.photo import PhotoError, score_photo
@@ -315,3 +315,14 @@ def test_end_photo_of_the_table_scores_the_banked_gems_as_the_engine() -> None:
     assert shared.ranking[0] == tuple(p for p, s in outcome.scores.items() if s)
     with pytest.raises(PhotoError, match="not over"):
         score_photo("niagara", camera().frame(t.tags(script().start)), end.players)
+
+
+def test_a_phone_move_applies_only_for_the_player_who_sent_it() -> None:
+    """Every player may choose paddle 1: Ben's choice sent while Ann chooses waits for Ben."""
+    t = NiagaraTable()
+    state = niagara.new_game(["Ann", "Ben", "Cy"], seed=1)
+    one = state.legal_moves()[0]
+    assert state.to_move == "Ann" and t.view(state.apply(one)) == t.view(state)
+    assert settle(t, state, [Sent("Ben", one)])[1:] == ((), 0)
+    after, done, used = settle(t, state, [Sent("Ann", one), Sent("Ben", one)])
+    assert (done, used, after.to_move) == ((one, one), 2, "Cy")

@@ -11,7 +11,7 @@ import pytest
 
 from companion.cli import main
 from companion.watch.camera import MatCamera, Shot
-from companion.watch.infer import Applied, Mismatch, Question, Refused, infer, settle
+from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher, headline, overlay
 from companion.watch.noah import NOAH, NoahScene, NoahTable, script_tags
 from companion.watch.video import Script, film, play
@@ -174,7 +174,7 @@ def test_a_table_game_without_seed_follows_the_visible_moves() -> None:
     """No seed: the deal goes into hands as unknown cards; each card played names itself."""
     s, t = script(), model()
     phone = [
-        m
+        Sent(str(s.before(i).to_move), m)
         for i, m in enumerate(s.moves)
         if t.view(s.states[i]) == t.view(s.before(i)) and m.TYPE not in ("deal", "steal")
     ]

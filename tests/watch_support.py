@@ -7,11 +7,11 @@ from pathlib import Path
 
 import cv2
 
-from companion.watch.infer import Applied, Question
+from companion.watch.infer import Applied, Question, Sent
 from companion.watch.loop import Watcher
 from companion.watch.model import TableModel
 from companion.watch.video import Script
-from engines.core import Move, State
+from engines.core import State
 from vision.types import U8Array
 
 
@@ -19,7 +19,7 @@ def follow_views(
     model: TableModel,
     script: Script,
     start: State | None = None,
-    phone: Sequence[Move] | None = None,
+    phone: Sequence[Sent] | None = None,
     answers: list[int] | None = None,
 ) -> Watcher:
     """A watcher shown the view after each change of ``script``; every change must apply.
@@ -31,7 +31,8 @@ def follow_views(
         model: The game's table model.
         script: The scripted game.
         start: The watcher's first state (the script's own by default).
-        phone: The moves the phones send (the script's hidden moves by default).
+        phone: The moves the phones send, each with its player (the script's hidden moves
+            by default).
         answers: Where to count the questions; None when none may arise.
     """
     reaches = script.reaches(model)

@@ -75,6 +75,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "live_refused": ("The camera saw a move that is not allowed", "攝影機看到不允許的動作"),
     "live_mismatch": ("The table does not add up", "牌桌對不上"),
+    "live_underway": (
+        "Pieces are still being moved; the move is checked once it is complete",
+        "棋子仍在移動中；動作完成後再檢查",
+    ),
     "live_played": ("The camera saw", "攝影機看到"),
     "seat_link": ("Open {player}'s seat", "開啟 {player} 的座位"),
     "board_link": ("Public board for a shared screen", "共享螢幕用的公開牌桌"),

@@ -14,17 +14,37 @@ the first player). The answer is one of:
   ``applies_unlisted`` applies a move ``refusable`` finds that the rules allow
   though ``legal_moves`` does not list it (an animal from an unseen hand).
 - :class:`Question`: several sequences explain it; the candidates, no guess.
+- :class:`Underway`: nothing explains it yet, but what changed is part of what
+  a legal move changes (three of the five pawns of a race moved, a card laid
+  and Noah not moved yet): the players are still at it, nothing is flagged.
 - :class:`Mismatch`: nothing explains it; sentences on what does not add up.
+
+The phones' moves come as :class:`Sent`: each names its player, and is
+applied only when that player is to move.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.watch.model import TableModel, View
 from engines.core import CHANCE, UNKNOWN, Move, State
+
+
+@dataclass(frozen=True)
+class Sent:
+    """A move a phone sent that the table cannot show (a gift, a face-down paddle).
+
+    Attributes:
+        player: Who sent it; it applies only when this player is to move.
+        move: The move.
+    """
+
+    player: str
+    move: Move
 
 
 @dataclass(frozen=True)
@@ -83,11 +103,21 @@ class Mismatch:
         return {"kind": "mismatch", "lines": list(self.lines)}
 
 
-Inference = Applied | Refused | Question | Mismatch
+@dataclass(frozen=True)
+class Underway:
+    """What changed so far is part of a legal move: the players are still moving pieces."""
+
+    lines: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "underway", "lines": list(self.lines)}
+
+
+Inference = Applied | Refused | Question | Underway | Mismatch
 
 
 def settle(
-    model: TableModel, state: State, pending: Sequence[Move] = ()
+    model: TableModel, state: State, pending: Sequence[Sent] = ()
 ) -> tuple[State, tuple[Move, ...], int]:
     """Apply what the table cannot show: seeded chance and the phones' moves.
 
@@ -102,10 +132,14 @@ def settle(
             if _visible(model, state, chance):
                 break
             move = chance
-        elif used < len(pending) and state.is_legal(pending[used]):
-            if _visible(model, state, pending[used]):
+        elif (
+            used < len(pending)
+            and pending[used].player == state.to_move
+            and state.is_legal(pending[used].move)
+        ):
+            if _visible(model, state, pending[used].move):
                 break
-            move = pending[used]
+            move = pending[used].move
             used += 1
         else:
             break
@@ -137,7 +171,7 @@ def _visible(model: TableModel, state: State, move: Move) -> bool:
     return model.view(state.apply(move)) != model.view(state)
 
 
-def infer(model: TableModel, state: State, seen: View, pending: Sequence[Move] = ()) -> Inference:
+def infer(model: TableModel, state: State, seen: View, pending: Sequence[Sent] = ()) -> Inference:
     """What explains the table showing ``seen`` after ``state``.
 
     Args:
@@ -150,6 +184,7 @@ def infer(model: TableModel, state: State, seen: View, pending: Sequence[Move] =
     if before == seen:
         return Applied((), state)
     found: list[tuple[tuple[Move, ...], State, int]] = []
+    reached: list[View] = []
     frontier: list[tuple[tuple[Move, ...], State, int]] = [((), state, 0)]
     for _ in range(model.max_depth):
         nxt: list[tuple[tuple[Move, ...], State, int]] = []
@@ -162,9 +197,11 @@ def infer(model: TableModel, state: State, seen: View, pending: Sequence[Move] =
                     continue
                 after, quiet, extra = settle(model, after, pending[used:])
                 step = (*path, move, *quiet)
-                if model.view(after) == seen:
+                view = model.view(after)
+                if view == seen:
                     found.append((step, after, used + extra))
                 else:
+                    reached.append(view)
                     nxt.append((step, after, used + extra))
         if found:
             break
@@ -193,7 +230,25 @@ def infer(model: TableModel, state: State, seen: View, pending: Sequence[Move] =
         return Question(tuple((m,) for m in allowed))
     if refused is not None:
         return refused
-    return Mismatch(tuple(model.describe(before, seen)) or ("the table changed",))
+    lines = tuple(model.describe(before, seen)) or ("the table changed",)
+    if any(partway(before, seen, goal) for goal in reached):
+        return Underway(lines)
+    return Mismatch(lines)
+
+
+def partway(before: View, seen: View, goal: View) -> bool:
+    """Whether the table went part of the way from ``before`` to ``goal``: every piece that
+    left a zone also leaves it on the way to ``goal``, every piece that arrived also
+    arrives there (a piece lifted and not yet put down has only left)."""
+    for zone in set(before) | set(seen):
+        was, now, end = (Counter(v.get(zone, ())) for v in (before, seen, goal))
+        if not _within(was - now, was - end) or not _within(now - was, end - was):
+            return False
+    return True
+
+
+def _within(part: Counter[str], whole: Counter[str]) -> bool:
+    return all(whole[k] >= n for k, n in part.items())
 
 
 def _same(a: Mapping[str, tuple[str, ...]], b: Mapping[str, tuple[str, ...]]) -> bool:

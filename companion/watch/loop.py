@@ -16,7 +16,17 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.watch.infer import Applied, Inference, Mismatch, Question, Refused, infer, settle
+from companion.watch.infer import (
+    Applied,
+    Inference,
+    Mismatch,
+    Question,
+    Refused,
+    Sent,
+    Underway,
+    infer,
+    settle,
+)
 from companion.watch.model import TableModel, View
 from engines.core import Move, State
 from vision.overlay import draw
@@ -54,7 +64,8 @@ class Watcher:
     Attributes:
         model: The game's table model.
         state: The last legal state.
-        pending: Moves the phones sent that the table cannot show, oldest first.
+        pending: Moves the phones sent that the table cannot show, oldest first, each
+            with its player.
         still_frames: Still frames in a row before the view is read.
         window: Readings voted per still spell.
         still_level: See :data:`STILL_LEVEL`.
@@ -66,7 +77,7 @@ class Watcher:
 
     model: TableModel
     state: State
-    pending: list[Move] = field(default_factory=list)
+    pending: list[Sent] = field(default_factory=list)
     still_frames: int = 2
     window: int = 1
     still_level: float = STILL_LEVEL
@@ -167,6 +178,8 @@ def headline(result: Inference) -> str:
     if isinstance(result, Question):
         options = " | ".join(", ".join(m.notation() for m in c) for c in result.candidates)
         return f"which was it? {options}"
+    if isinstance(result, Underway):
+        return "moving: " + "; ".join(result.lines)
     assert isinstance(result, Mismatch)
     return "does not add up: " + "; ".join(result.lines)
 

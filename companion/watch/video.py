@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from companion.watch.camera import MatCamera
-from companion.watch.infer import Question
+from companion.watch.infer import Question, Sent
 from companion.watch.loop import Judged, Watcher
 from companion.watch.model import PlacedTag, TableModel
 from engines.core import CHANCE, Move, State
@@ -48,10 +48,10 @@ class Script:
     def before(self, i: int) -> State:
         return self.start if i == 0 else self.states[i - 1]
 
-    def hidden(self, model: TableModel) -> tuple[Move, ...]:
-        """The players' moves the table cannot show (the phones send them)."""
+    def hidden(self, model: TableModel) -> tuple[Sent, ...]:
+        """The players' moves the table cannot show (the phones send them, each its own)."""
         return tuple(
-            m
+            Sent(str(self.before(i).to_move), m)
             for i, m in enumerate(self.moves)
             if self.before(i).to_move != CHANCE
             and model.view(self.states[i]) == model.view(self.before(i))
