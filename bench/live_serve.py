@@ -19,16 +19,22 @@ a real table: the setup moves before the camera starts (Animals on Board's remov
 given tiles; Ark Nova's zoos and hands), then each hidden move (Niagara's face-down
 paddles, the Hare's second bets) posted to ``seat/<token>/move`` by the seat to move once
 the table's log has reached it, and each question of the camera (several moves explain a
-change) answered through ``seat/<token>/live/answer`` with the script's move. So that the
-phone is in time, the video holds the still table one second (30 frames) longer before
-each hidden move and after each change that asks a question (found beforehand by
-inferring the script's views); the loop reads a still view once, so those frames cost
-little. The video is read as fast as the loop takes frames, so frames per second is
-frames over the wall time from start to the file's end (decoding each frame included);
-on a machine shared with other work the wall figure drops with the load, so frames per
-CPU second of the process is printed too. Printed: frames, wall seconds, frames per
-second, CPU seconds of the whole process (loop and server), requests served (the phones'
-moves and answers among them), and whether the moves in the table's log equal the script.
+change) answered through ``seat/<token>/live/answer`` with the script's move; the host
+enters a chance outcome the seeded log does not pick (the Hare's stream positions: the
+live loop leaves chance to the log) through ``host/<token>/move``. The phones poll the
+table's ``board.json`` ten times a second while they wait. So that they are in time, the
+video holds the still table two seconds (60 frames) longer per phone acting on it (before
+a hidden move, after a change that asks a question, found beforehand by inferring the
+script's views); the loop reads a still view once, so those frames cost little, and they
+are counted in the frames per second.
+
+The video is read as fast as the loop takes frames, so frames per second is frames over
+the wall time from start to the file's end (decoding each frame included); on a machine
+shared with other work the wall figure drops with the load, so frames per CPU second of
+the process is printed too. Printed: frames, wall seconds, frames per second, CPU seconds
+of the whole process (loop and server), requests served, the phones' moves and answers
+sent (and any the table went past), and whether the moves in the table's log equal the
+script.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,12 +57,13 @@ import cv2
 from werkzeug.serving import make_server
 
 from bench.filmed import GAMES, Filmed, filmed
+from companion.sessions import HOST
 from companion.watch.infer import Question, infer
-from engines.core import CHANCE, Move
+from engines.core import CHANCE, Move, State
 from web import create_app
 
-HOLD = 30
-"""Extra frames of a still table the phones act on (one second of a 30 fps camera)."""
+HOLD = 60
+"""Extra frames of a still table per phone acting on it (two seconds of a 30 fps camera)."""
 
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -77,34 +85,53 @@ class Cue:
     choice: int = -1
 
 
+def _entered(state: State) -> bool:
+    """Whether a move from ``state`` goes into the log by a hand: a player's move, or a
+    chance outcome the seeded log does not pick (the Hare's stream positions, which the host
+    enters)."""
+    return state.to_move != CHANCE or state.chance_move() is None
+
+
+def _actor(state: State) -> str:
+    """Whose phone sends a move from ``state`` (``HOST`` for a chance outcome)."""
+    return HOST if state.to_move == CHANCE else str(state.to_move)
+
+
 def _sends(game: Filmed) -> list[tuple[str, Move]]:
     """The setup moves the phones send before the camera starts, with who sends each (the
-    log resolves the chance outcomes among them)."""
+    log resolves the seeded chance outcomes among them)."""
     state, out = game.new, []
     for move in game.setup:
-        if state.to_move != CHANCE:
-            out.append((str(state.to_move), move))
+        if _entered(state):
+            out.append((_actor(state), move))
         state = state.apply(move)
     return out
 
 
-def _plan(game: Filmed, logged: int) -> tuple[list[Cue], set[int]]:
-    """The phones' cues once ``logged`` setup moves are in the log, and the still tables
-    (indexes into ``game.stills()``) to hold for them."""
+def _plan(game: Filmed, logged: int) -> tuple[list[Cue], Counter[int]]:
+    """The phones' cues once ``logged`` setup moves are in the log, and how many cues each
+    still table (index into ``game.stills()``) is held for.
+
+    A phone sends each move the table cannot show and the host enters each chance outcome
+    the log does not pick (the camera sees it but the live loop leaves chance to the log);
+    the seat to move answers each question of the camera.
+    """
     script, model = game.script, game.model
     hidden = set(script.hidden(model))
     versions: list[int] = []
     for i in range(len(script.moves)):
         versions.append(logged)
-        logged += script.before(i).to_move != CHANCE
+        logged += _entered(script.before(i))
     end = game.reach[-1][1] + 1
     lasts = [last for _, last in game.reach]
     cues: list[Cue] = []
-    holds: set[int] = set()
+    holds: Counter[int] = Counter()
     for i, move in enumerate(script.moves[:end]):
-        if move in hidden:
-            cues.append(Cue(versions[i], str(script.before(i).to_move), move))
-            holds.add(sum(1 for last in lasts if last < i))
+        before = script.before(i)
+        if move in hidden or (before.to_move == CHANCE and _entered(before)):
+            cues.append(Cue(versions[i], _actor(before), move))
+            # the still table before it, or the one showing it when the camera sees it
+            holds[sum(1 for last in lasts if last < i) + (move not in hidden)] += 1
     for k, (first, last) in enumerate(game.reach):
         result = infer(model, script.before(first), model.view(script.states[last]))
         if isinstance(result, Question):
@@ -113,15 +140,15 @@ def _plan(game: Filmed, logged: int) -> tuple[list[Cue], set[int]]:
                 for c, moves in enumerate(result.candidates)
                 if moves == script.moves[first : first + len(moves)]
             ]
-            actor = str(script.before(first).to_move)
+            actor = _actor(script.before(first))
             cues.append(Cue(versions[first], actor, None, played[0] if played else 0))
-            holds.add(k + 1)
+            holds[k + 1] += 1
     return sorted(cues, key=lambda c: c.version), holds
 
 
-def _record(path: Path, game: Filmed, holds: set[int]) -> int:
-    """The game's video at ``path``, each still table in ``holds`` held ``HOLD`` frames
-    longer; the frames written."""
+def _record(path: Path, game: Filmed, holds: Counter[int]) -> int:
+    """The game's video at ``path``, each still table held ``HOLD`` frames longer per cue
+    ``holds`` counts for it; the frames written."""
     shot = game.camera.shot
     writer = cv2.VideoWriter(
         str(path), cv2.VideoWriter.fourcc(*"MJPG"), 30, (shot.width, shot.height)
@@ -135,7 +162,7 @@ def _record(path: Path, game: Filmed, holds: set[int]) -> int:
         prev = frame
         if repeats == 2:  # the third frame of a still table: its last
             still += 1
-            for _ in range(HOLD if still in holds else 0):
+            for _ in range(HOLD * holds[still]):
                 writer.write(frame)
                 written += 1
     writer.release()
@@ -207,12 +234,11 @@ class Phone:
         assert status == 200, (path, status, data[:200])
         return json.loads(data)
 
-    def move(self, page: str, move: Move, version: int) -> int:
-        """Send ``move`` from the seat page ``page``; the table's version after it."""
+    def move(self, page: str, move: Move, version: int) -> None:
+        """Send ``move`` from the seat or host page ``page``."""
         body = json.dumps({"move": move.to_json(), "version": version}).encode()
         status, data = self.request("POST", f"{page}/move", body, "application/json")
-        assert status == 200, (move.notation(), status, data[:300])
-        return int(json.loads(data)["version"])
+        assert status in (200, 303), (move.notation(), status, data[:300])
 
     def answer(self, page: str, choice: int, version: int) -> None:
         """Tap candidate ``choice`` of the camera's question on the seat page ``page``."""
@@ -233,20 +259,21 @@ def _act(
     def run() -> None:
         for cue in cues:
             phone, page = phones[cue.player], pages[cue.player]
-            while not stop.wait(0.05):
-                version = int(phone.json(f"{page}/view.json")["version"])
+            while not stop.is_set():
+                version = int(phone.json(f"/t/{table}/board.json")["version"])
                 if version > cue.version:
                     missed.append(f"{cue.player} at version {cue.version}")
                     break
-                if version < cue.version:
-                    continue
-                if cue.move is not None:
+                if version == cue.version and cue.move is not None:
                     phone.move(page, cue.move, version)
                     break
-                question = phone.json(f"/t/{table}/live.json")["question"]
-                if question is not None and question["version"] == version:
-                    phone.answer(page, cue.choice, version)
-                    break
+                if version == cue.version:
+                    status = phone.json(f"/t/{table}/live.json")["status"]
+                    question = status["question"] if status is not None else None
+                    if question is not None and question["version"] == version:
+                        phone.answer(page, cue.choice, version)
+                        break
+                stop.wait(0.1)
 
     threading.Thread(target=run, daemon=True).start()
     return missed
@@ -275,16 +302,16 @@ def main() -> None:
             game.game, list(game.players), options=game.options or None, seed=game.seed
         )
         pages = {s.player: f"/t/{table.id}/seat/{s.token}" for s in table.seats}
+        pages[HOST] = f"/t/{table.id}/host/{table.host_token}"
         httpd = make_server("127.0.0.1", 0, app, threaded=True)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         port = httpd.server_port
         phones = {player: Phone(port) for player in pages}
-        version = table.version
-        for player, move in sends:
-            version = phones[player].move(pages[player], move, version)
+        for version, (player, move) in enumerate(sends, start=table.version):
+            phones[player].move(pages[player], move, version)
         stop = threading.Event()
         heard = _listen(port, f"/t/{table.id}/stream", stop)
-        first = next(iter(pages.values()))
+        first = pages[table.seats[0].player]
         phone = _every(1.0, stop, port, [first, f"/t/{table.id}/live.json"])
         host = _every(0.5, stop, port, [f"/t/{table.id}/host/{table.host_token}/live.jpg"])
         missed = _act(phones, pages, table.id, cues, stop)
@@ -304,8 +331,10 @@ def main() -> None:
     print(f"{game.game}: {len(game.reach)} changes, {len(sends)} setup moves from the phones")
     print(f"frames {frames} of {written} at {shot.width}x{shot.height} from a Motion-JPEG file")
     print(f"live loop in the app: {wall:.1f} s wall, {frames / wall:.1f} frames per second")
+    game_frames = written - HOLD * holds.total()
+    print(f"game's frames (held ones left out) over that wall time: {game_frames / wall:.1f}")
     print(f"process CPU {cpu:.1f} s (loop and server): {frames / cpu:.1f} frames per CPU second")
-    print(f"still views read {reads}, stills held for the phones {len(holds)}")
+    print(f"still views read {reads}, frames held for the phones {HOLD * holds.total()}")
     print(f"served: {len(phone)} phone requests, {len(host)} live pictures, {len(heard)} events")
     print(f"phones' hidden moves and answers: {sent} of {len(cues)}, missed {len(missed)}")
     print(f"moves in the log equal the script: {logged[:end] == moves} ({end} moves)")
