@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 from companion.watch import hare_tortoise as hare_watch
 from companion.watch.animals_on_board import AnimalsOnBoardTable, table_tags
@@ -89,19 +90,17 @@ class Filmed:
     script: Script
     tags: Callable[[int], Sequence[PlacedTag]]
     camera: MatCamera
-    reach: list[tuple[int, int]] = field(default_factory=list)
 
-    def __post_init__(self) -> None:
-        self.reach.extend(self.script.reaches(self.model))
+    @cached_property
+    def reach(self) -> list[tuple[int, int]]:
+        """``(first, last)`` script move of each change the camera sees, in order."""
+        return self.script.reaches(self.model)
 
-    def stills(self) -> list[int]:
-        """The still tables the video shows: the start and after each change."""
-        return [0, *(last + 1 for _, last in self.reach)]
-
-    def frames(self, stills: Sequence[int] | None = None) -> Iterator[U8Array]:
-        """The frames of the video (hands before each change, then the still table)."""
-        chosen = self.stills() if stills is None else stills
-        return film(self.camera, self.tags, chosen, seed=self.seed)
+    def frames(self) -> Iterator[U8Array]:
+        """The frames of the video: the start, then hands before each change and the still
+        table after it."""
+        stills = [0, *(last + 1 for _, last in self.reach)]
+        return film(self.camera, self.tags, stills, seed=self.seed)
 
 
 def _from_first_turn(full: Script, first: int | None = None) -> tuple[tuple[Move, ...], Script]:

@@ -110,7 +110,7 @@ def _sends(game: Filmed) -> list[tuple[str, Move]]:
 
 def _plan(game: Filmed, logged: int) -> tuple[list[Cue], Counter[int]]:
     """The phones' cues once ``logged`` setup moves are in the log, and how many cues each
-    still table (index into ``game.stills()``) is held for.
+    still table (0: the start, k: after change k) is held for.
 
     A phone sends each move the table cannot show and the host enters each chance outcome
     the log does not pick (the camera sees it but the live loop leaves chance to the log);
