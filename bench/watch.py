@@ -1,118 +1,61 @@
-"""Frames per second of the watching loop on 1080p frames of a filmed Noah, Hare or Niagara
-game.
+"""Frames per second of the watching loop on 1080p frames of a filmed game (any of the five).
 
-Run: ``.venv/bin/python -m bench.watch [--game noah|hare_tortoise|niagara] [--plies 110]
-[--seed 11] [--players 4]`` (about a minute on an idle machine).
+Run: ``.venv/bin/python -m bench.watch [--game noah|hare_tortoise|niagara|animals_on_board|
+ark_nova] [--plies 110] [--seed 11] [--players 4]`` (up to a minute on an idle machine).
 
-With ``--game niagara`` a seeded game of ``--players`` (3 or 4) is played to its end by the
-engine's playout policy (``--plies`` ignored) and filmed whole: the river mat above the
-players' bank mats in one 1920 x 1080 frame, 1.6 px per mm, the canoes and gems tagged at
-28 mm (2.1 px per module); the face-down paddles come from the phones and each question
-(two canoes that could have dropped the gem) is answered with the script's move. Printed
-besides: the changes applied outright and the questions answered (recall: changes the loop
-judged, of those the script made).
+The games, their mats, scales and tag sizes are :mod:`bench.filmed`'s (the same videos
+:mod:`bench.live_serve` serves): each is filmed at 1920 x 1080 from the first move a
+player makes, two frames of hands passing over the table before each change, then three
+frames of the still table, the way a 30 fps camera sees a player reach over and withdraw.
 
-With ``--game hare_tortoise`` a seeded two-player game with ``race = by_hand``
-is filmed instead (played to its end, ``--plies`` ignored): the race mat and
-the two players' played-cards mats at 1920 x 1080, 1.6 px per mm with the
-default printed 28 mm tags (2.1 px per module, as for Noah), the second bets
-sent by the phones.
+- ``noah``: two players, ``--plies`` moves, the pentagon mat at 2.1 px/mm, 21 mm tags.
+- ``hare_tortoise``: two players racing by hand (``--plies`` moves or the whole game), the
+  race mat and the two played-cards mats at 1.6 px/mm, 28 mm tags; the phones send the
+  second bets.
+- ``niagara``: ``--players`` (3 or 4) played by the engine's playout policy (``--plies``
+  moves or the whole game), the river above the bank mats at 1.6 px/mm, 28 mm tags; the
+  face-down paddles come from the phones.
+- ``animals_on_board``: three players from the first turn (``--plies`` moves after the
+  setup), the centre and the three arks at 1.3 px/mm, 36 mm tags.
+- ``ark_nova``: two players building and playing animals (``--plies`` moves), both Map A
+  mats side by side at 1.45 px/mm, 24 mm tags.
 
-A seeded two-player game of Noah is played out and filmed by the synthetic
-camera (``companion.watch.camera``) at 1920 x 1080 (2.1 px per mm on the
-pentagon mat, 21 mm tags: 2.1 px per module): two frames of hands passing
-over the table before each change, then three frames of the still table,
-the way a 30 fps camera sees a player reach over and withdraw. The loop
-(``companion.watch.loop.Watcher``) gates on stillness, reads the still view,
-infers and applies the moves. Printed: frames, still views read, CPU seconds
-of the loop, frames per second overall, the time of one 1080p read (what a
-loop that read every frame would cost per frame), and whether the inferred
-moves equal the script. Times are CPU seconds of this process with OpenCV on
-one thread, so other load on the machine does not inflate them.
+The loop (``companion.watch.loop.Watcher``) gates on stillness, reads the still view,
+infers and applies the moves; each question (several moves explain a change) is answered
+with the script's move, as the players would. Printed: frames, changes, still views read,
+CPU seconds of the loop, frames per second overall, the time of one 1080p read (what a
+loop that read every frame would cost per frame), the changes applied outright and the
+questions answered, the recall (changes the loop judged, of those the script made), and
+whether the inferred moves equal the script. Times are CPU seconds of this process with
+OpenCV on one thread, so other load on the machine does not inflate them.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
 import cv2
 
-from companion.watch import hare_tortoise as hare_watch
-from companion.watch.camera import MatCamera, Shot
+from bench.filmed import GAMES, filmed
 from companion.watch.infer import Applied, Question
 from companion.watch.loop import Watcher
-from companion.watch.model import PlacedTag, TableModel
-from companion.watch.niagara import NiagaraTable
-from companion.watch.noah import NoahTable, script_tags
-from companion.watch.video import Script, film, follow_answering, play
-from engines import hare_tortoise, niagara, noah
-from engines.core import Move, State
-from engines.niagara.bot import playout_move
-from engines.niagara.state import NiagaraState
+from companion.watch.video import follow_answering
 from vision.pipeline import read_frame
-
-SHOT_1080P = Shot(width=1920, height=1080, px_per_mm=2.1, module_mm=1.0)
-TAGS_28MM_1080P = Shot(width=1920, height=1080, px_per_mm=1.6, module_mm=28 / 21)
-
-
-def _noah(plies: int, seed: int) -> tuple[TableModel, Script, list[list[PlacedTag]], MatCamera]:
-    model = NoahTable()
-    script = play(noah.new_game(["Ann", "Ben"], seed=seed), plies, seed=seed)
-    tags = script_tags(script.start, script.moves)
-    camera = MatCamera("noah", [m for m in model.vision.mats if m.id == "pentagon"], SHOT_1080P)
-    return model, script, tags, camera
-
-
-def _hare(seed: int) -> tuple[TableModel, Script, list[list[PlacedTag]], MatCamera]:
-    model = hare_watch.HareTable()
-    start = hare_tortoise.new_game(["Ann", "Ben"], options={"race": "by_hand"}, seed=seed)
-    script = play(start, 3000, seed=seed)
-    tags = hare_watch.script_tags(script.start, script.moves)
-    mats = [m for m in model.vision.mats if m.id in ("race", "z1", "z2")]
-    camera = MatCamera("hare_tortoise", mats, TAGS_28MM_1080P, rows=[["race", "z1"], ["z2"]])
-    return model, script, tags, camera
-
-
-def _playout(state: State, rng: random.Random) -> Move:
-    assert isinstance(state, NiagaraState)
-    return playout_move(state, rng)
-
-
-def _niagara(
-    seed: int, players: int
-) -> tuple[TableModel, Script, list[list[PlacedTag]], MatCamera]:
-    model = NiagaraTable()
-    names = ["Ann", "Ben", "Cy", "Di"][:players]
-    start = niagara.new_game(names, options={"tiebreak": "gem_value"}, seed=seed)
-    script = play(start, 3000, seed=seed, choose=_playout)
-    states = [script.start, *script.states]
-    tags = [model.tags(s) for s in states if isinstance(s, NiagaraState)]
-    banks = [f"bank{k}" for k in range(1, players + 1)]
-    mats = [m for m in model.vision.mats if m.id in ("river", *banks)]
-    camera = MatCamera("niagara", mats, TAGS_28MM_1080P, rows=[["river"], banks])
-    return model, script, tags, camera
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=("noah", "hare_tortoise", "niagara"), default="noah")
+    parser.add_argument("--game", choices=GAMES, default="noah")
     parser.add_argument("--plies", type=int, default=110, help="moves of the scripted game")
     parser.add_argument("--seed", type=int, default=11, help="seed of the game and the camera")
     parser.add_argument("--players", type=int, choices=(3, 4), default=4, help="Niagara only")
     args = parser.parse_args()
     cv2.setNumThreads(1)
 
-    if args.game == "noah":
-        model, script, tags, camera = _noah(args.plies, args.seed)
-    elif args.game == "hare_tortoise":
-        model, script, tags, camera = _hare(args.seed)
-    else:
-        model, script, tags, camera = _niagara(args.seed, args.players)
-    reaches = script.reaches(model)
-    stills = [0, *(last + 1 for _, last in reaches)]
-    frames = list(film(camera, tags.__getitem__, stills, seed=args.seed))
+    game = filmed(args.game, plies=args.plies, seed=args.seed, players=args.players)
+    model, script, reaches = game.model, game.script, game.reach
+    frames = list(game.frames())
 
     watcher = Watcher(model, script.start, list(script.hidden(model)))
     start = time.process_time()
