@@ -19,9 +19,9 @@ a real table: the setup moves before the camera starts (Animals on Board's remov
 given tiles; Ark Nova's zoos and hands), then each hidden move (Niagara's face-down
 paddles, the Hare's second bets) posted to ``seat/<token>/move`` by the seat to move once
 the table's log has reached it, and each question of the camera (several moves explain a
-change) answered through ``seat/<token>/live/answer`` with the script's move; the host
-enters a chance outcome the seeded log does not pick (the Hare's stream positions: the
-live loop leaves chance to the log) through ``host/<token>/move``. The phones poll the
+change) answered through ``seat/<token>/live/answer`` with the script's move. A chance
+outcome the seeded log does not pick and the table shows (the Hare's stream tiles laid)
+is entered by the camera itself. The phones poll the
 table's ``board.json`` ten times a second while they wait. So that they are in time, the
 video holds the still table two seconds (60 frames) longer per phone acting on it (before
 a hidden move, after a change that asks a question, found beforehand by inferring the
@@ -112,12 +112,12 @@ def _plan(game: Filmed, logged: int) -> tuple[list[Cue], Counter[int]]:
     """The phones' cues once ``logged`` setup moves are in the log, and how many cues each
     still table (0: the start, k: after change k) is held for.
 
-    A phone sends each move the table cannot show and the host enters each chance outcome
-    the log does not pick (the camera sees it but the live loop leaves chance to the log);
-    the seat to move answers each question of the camera.
+    A phone sends each move the table cannot show (a chance outcome the seeded log does not
+    pick shows on the table: the camera enters it); the seat to move answers each question
+    of the camera.
     """
     script, model = game.script, game.model
-    hidden = set(script.hidden(model))
+    hidden = {sent.move for sent in script.hidden(model)}
     versions: list[int] = []
     for i in range(len(script.moves)):
         versions.append(logged)
@@ -128,10 +128,9 @@ def _plan(game: Filmed, logged: int) -> tuple[list[Cue], Counter[int]]:
     holds: Counter[int] = Counter()
     for i, move in enumerate(script.moves[:end]):
         before = script.before(i)
-        if move in hidden or (before.to_move == CHANCE and _entered(before)):
+        if move in hidden:
             cues.append(Cue(versions[i], _actor(before), move))
-            # the still table before it, or the one showing it when the camera sees it
-            holds[sum(1 for last in lasts if last < i) + (move not in hidden)] += 1
+            holds[sum(1 for last in lasts if last < i)] += 1  # the still table before it
     for k, (first, last) in enumerate(game.reach):
         result = infer(model, script.before(first), model.view(script.states[last]))
         if isinstance(result, Question):

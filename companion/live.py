@@ -182,7 +182,9 @@ class LiveTable:
     def _apply(self, moves: tuple[Move, ...]) -> Table:
         """Submit ``moves`` to the log as a phone would; the table after them.
 
-        Chance outcomes of a seeded table are left out: the log resolves them itself.
+        Chance outcomes the seed picks are left out: the log resolves them itself. A chance
+        the table supplies even in a seeded game (the Hare's stream tiles laid) is submitted,
+        as the host, like an outcome of a table game without seed.
         Refused submissions (the table moved on) leave the table as the log has it.
         The loop's thread takes the new table before its next frame (:meth:`_sync`),
         so a page's thread answering a question never touches the watcher.
@@ -191,7 +193,7 @@ class LiveTable:
         state = table.state
         for move in moves:
             before, state = state, state.apply(move)
-            if before.to_move == CHANCE and table.seed is not None:
+            if before.to_move == CHANCE and before.chance_move() is not None:
                 continue
             actor = HOST if before.to_move == CHANCE else str(before.to_move)
             try:

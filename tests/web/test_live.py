@@ -24,11 +24,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.live import LiveTable
-from companion.sessions import DEALER, Table, TableStore
+from companion.sessions import DEALER, HOST, Table, TableStore
 from companion.watch.camera import MatCamera, Shot
+from companion.watch.hare_tortoise import HareTable
+from companion.watch.hare_tortoise import script_tags as hare_script_tags
 from companion.watch.noah import NoahScene, NoahTable, script_tags
 from companion.watch.video import Script, film, play
-from engines import noah
+from engines import hare_tortoise, noah
 from engines.core import CHANCE
 from engines.noah.moves import Play
 from engines.noah.state import PLAY, NoahState
@@ -271,3 +273,24 @@ def test_serve_with_a_camera_follows_the_named_table(
     logged = store.load(table.id).history
     store.close()
     assert [s.move.notation() for s in logged][:end] == [m.notation() for m in script().moves[:end]]
+
+
+def test_track_laid_on_a_seeded_hare_table_is_entered_by_the_camera(tmp_path: Path) -> None:
+    """The seed deals the bets, but the stream tiles lie where the players laid them: the
+    camera sees the track and enters it for the host; the seed then deals the hands."""
+    s = play(hare_tortoise.new_game(PLAYERS, options={"race": "by_hand"}, seed=3), 6, seed=3)
+    k = next(i for i, m in enumerate(s.moves) if s.before(i).phase == "track")
+    hare = HareTable()
+    race = MatCamera("hare_tortoise", [m for m in hare.vision.mats if m.id == "race"], Shot())
+    tags = hare_script_tags(s.start, s.moves)
+    video = write_video(tmp_path / "track.avi", film(race, tags.__getitem__, [k, k + 1], seed=3))
+    for app in _app(tmp_path, video):
+        store: TableStore = app.extensions["tables"]
+        table = store.create("hare_tortoise", PLAYERS, options={"race": "by_hand"}, seed=3)
+        assert len(table.history) == k  # the bets the seed dealt; the track waits
+        _follow(app, app.test_client(), table)
+        after = store.load(table.id)
+        step = after.history[k]
+        assert (step.move.notation(), step.actor) == (s.moves[k].notation(), HOST)
+        assert after.state.to_json()["streams"] == s.states[k].to_json()["streams"]
+        assert len(after.history) > k + 1  # the seed went on to deal the hands
