@@ -30,6 +30,7 @@ and it sits in a light quiet zone. The refinement uses that knowledge:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -397,31 +398,47 @@ class Finder:
     module: float
 
 
+def busy_cells(grey: U8Array) -> U8Array:
+    """Mean morphological gradient of the frame over 4 x 4-pixel cells.
+
+    The gradient is taken at half resolution (a 2 px module is still one
+    pixel there), then averaged over cells: one cell per 4 x 4 frame pixels.
+    Computed once per frame and shared by the upscaled pass and the
+    refinement (see :func:`textured_regions`).
+    """
+    h, w = grey.shape[:2]
+    half = cv2.resize(grey, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    grad = cv2.morphologyEx(half, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    return np.asarray(cv2.resize(grad, (w // 4, h // 4), interpolation=cv2.INTER_AREA))
+
+
 def textured_regions(
-    grey: U8Array, known: list[Detection], config: DetectConfig
+    grey: U8Array,
+    known: Sequence[Detection],
+    config: DetectConfig,
+    cells: U8Array | None = None,
 ) -> list[tuple[int, int, int, int]]:
     """Boxes of the frame busy enough to hold an unread symbol.
 
     A QR symbol is dense in edges at any size a decoder can hope to read,
-    while table tops, card faces and shadows are not. The morphological
-    gradient is taken at half resolution (a 2 px module is still one pixel
-    there), averaged over 4 x 4-pixel cells, thresholded and eroded, and each
-    connected busy core becomes a box; areas of symbols already read are
-    blanked first. Scanning only these boxes keeps the refinement's cost in
+    while table tops, card faces and shadows are not. The gradient cells of
+    :func:`busy_cells` are thresholded and eroded, and each connected busy
+    core becomes a box; areas of symbols already read are blanked first.
+    Scanning only these boxes keeps the cost of the later passes in
     proportion to what is left to read.
 
     Args:
         grey: The frame, 8-bit grey.
         known: Detections already made.
         config: Thresholds.
+        cells: The frame's :func:`busy_cells`, when already computed (not
+            modified).
 
     Returns:
         Boxes ``(x0, y0, x1, y1)`` in frame pixels.
     """
     h, w = grey.shape[:2]
-    half = cv2.resize(grey, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-    grad = cv2.morphologyEx(half, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    cell = cv2.resize(grad, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    cell = busy_cells(grey) if cells is None else cells.copy()
     for d in known:
         cv2.fillConvexPoly(cell, (np.asarray(d.corners) / 4).astype(np.int32), 0)
     # erosion keeps the solid cores of symbols and drops thin busy lines: card
@@ -567,20 +584,24 @@ def group_finders(finders: list[Finder], config: DetectConfig) -> list[FloatArra
     return kept
 
 
-def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> RefineOutcome:
+def refine(
+    grey: U8Array, known: list[Detection], config: DetectConfig, cells: U8Array | None = None
+) -> RefineOutcome:
     """Find and decode the version-1 symbols the decoders missed.
 
     Args:
         grey: The frame, 8-bit grey.
         known: What the earlier passes read.
         config: Thresholds.
+        cells: The frame's :func:`busy_cells`, when the upscaled pass has
+            already computed them.
 
     Returns:
         The new detections, the number of candidates, and the unread symbols.
     """
     finders = [
         f
-        for x0, y0, x1, y1 in textured_regions(grey, known, config)
+        for x0, y0, x1, y1 in textured_regions(grey, known, config, cells)
         for f in find_finders(grey[y0:y1, x0:x1], config, (x0, y0))
     ]
     if known and finders:
