@@ -30,7 +30,7 @@ and it sits in a light quiet zone. The refinement uses that knowledge:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -98,29 +98,32 @@ def _layout() -> tuple[FloatArray, FloatArray, FloatArray]:
 
 
 def _homographies(quads: FloatArray) -> FloatArray:
-    """Homographies (P, 3, 3) from module coordinates to each quad (P, 4, 2).
+    """Homographies (P, 3, 3) from the unit square to each quad (P, 4, 2).
 
-    Solved as one batch of 8 x 8 systems (the same equations as
-    ``cv2.getPerspectiveTransform``), since the grid fit tries 16 at a time.
+    The closed form of the square-to-quadrilateral map (Heckbert, 1989),
+    for a whole batch at once: the grid fit projects hundreds of quads per
+    step, and this spares solving an 8 x 8 system for each.
     """
-    p = len(quads)
-    a = np.zeros((p, 8, 8))
-    b = quads.reshape(p, 8)
-    for k, (u, v) in enumerate(_UNIT_SQUARE.astype(np.float64)):
-        x, y = quads[:, k, 0], quads[:, k, 1]
-        a[:, 2 * k, 0], a[:, 2 * k, 1], a[:, 2 * k, 2] = u, v, 1
-        a[:, 2 * k, 6], a[:, 2 * k, 7] = -u * x, -v * x
-        a[:, 2 * k + 1, 3], a[:, 2 * k + 1, 4], a[:, 2 * k + 1, 5] = u, v, 1
-        a[:, 2 * k + 1, 6], a[:, 2 * k + 1, 7] = -u * y, -v * y
-    h = np.linalg.solve(a, b[..., None])[..., 0]
-    return np.concatenate([h, np.ones((p, 1))], axis=1).reshape(p, 3, 3)
+    x, y = quads[..., 0].astype(np.float64), quads[..., 1].astype(np.float64)
+    dx1, dx2, dx3 = x[:, 1] - x[:, 2], x[:, 3] - x[:, 2], x[:, 0] - x[:, 1] + x[:, 2] - x[:, 3]
+    dy1, dy2, dy3 = y[:, 1] - y[:, 2], y[:, 3] - y[:, 2], y[:, 0] - y[:, 1] + y[:, 2] - y[:, 3]
+    det = dx1 * dy2 - dx2 * dy1
+    g = (dx3 * dy2 - dx2 * dy3) / det
+    h = (dx1 * dy3 - dx3 * dy1) / det
+    rows = [
+        [x[:, 1] - x[:, 0] + g * x[:, 1], x[:, 3] - x[:, 0] + h * x[:, 3], x[:, 0]],
+        [y[:, 1] - y[:, 0] + g * y[:, 1], y[:, 3] - y[:, 0] + h * y[:, 3], y[:, 0]],
+        [g, h, np.ones_like(g)],
+    ]
+    return np.stack([np.stack(r, axis=-1) for r in rows], axis=1)
 
 
 def _project(quads: FloatArray, coords: FloatArray) -> FloatArray:
     """Frame positions (P, M, 2) of module coordinates through each quad's homography."""
-    pts = np.concatenate([coords, np.ones((len(coords), 1))], axis=1)
-    proj = pts @ _homographies(quads).transpose(0, 2, 1)
-    return np.asarray(proj[..., :2] / proj[..., 2:3], np.float32)
+    hom = _homographies(quads)[:, :, :, None]  # (P, 3, 3, 1)
+    u, v = coords[:, 0] / N, coords[:, 1] / N
+    xyw = hom[:, :, 0] * u + hom[:, :, 1] * v + hom[:, :, 2]  # (P, 3, M)
+    return np.asarray(np.stack([xyw[:, 0], xyw[:, 1]], axis=-1) / xyw[:, 2, :, None], np.float32)
 
 
 def _remap(img: FloatArray, xy: FloatArray) -> FloatArray:
@@ -151,15 +154,24 @@ def _trial_shifts(coords: FloatArray) -> FloatArray:
     return shifts
 
 
-def _scores(samples: FloatArray, expected: FloatArray) -> FloatArray:
-    """Pearson correlation of each row of samples with the expected values.
-
-    ``expected`` is one row for all samples (M,) or one row per sample row (P, M).
-    """
-    s = samples - samples.mean(axis=1, keepdims=True)
+def _unit(expected: FloatArray) -> FloatArray:
+    """Expected values (..., M) centred and scaled to unit norm, for :func:`_scores`."""
     e = expected - expected.mean(axis=-1, keepdims=True)
-    denom = np.sqrt((s * s).sum(axis=1) * (e * e).sum(axis=-1)) + 1e-9
-    return np.asarray((s * e).sum(axis=1) / denom)
+    return np.asarray(e / (np.linalg.norm(e, axis=-1, keepdims=True) + 1e-9))
+
+
+def _scores(samples: FloatArray, unit: FloatArray) -> FloatArray:
+    """Pearson correlation of sample rows (..., M) with expected values.
+
+    ``unit`` is the expected values through :func:`_unit`, broadcast against
+    ``samples``' leading axes. It sums to zero, so the samples need no
+    centring in the product; their spread is taken from their sums.
+    """
+    m = samples.shape[-1]
+    num = np.einsum("...m,...m->...", samples, unit)
+    total = samples.sum(axis=-1)
+    spread = np.einsum("...m,...m->...", samples, samples) - total * total / m
+    return np.asarray(num / (np.sqrt(np.maximum(spread, 0.0)) + 1e-9))
 
 
 _DELTAS = np.zeros((16, 4, 2))
@@ -191,7 +203,7 @@ def fit_grids(
         and the correlation (K,) of the fixed modules with the standard's, -1..1.
     """
     known, value, coords = _layout()
-    expected = value[known]
+    expected = _unit(value[known])
     k = len(quads)
     rotations = np.stack([np.roll(quads, -r, axis=1) for r in range(4)], axis=1)
     scores = _scores(_sample(img, rotations.reshape(-1, 4, 2), coords), expected).reshape(k, 4)
@@ -206,7 +218,7 @@ def fit_grids(
             best[go],
             score[go],
             coords,
-            np.broadcast_to(expected, (int(go.sum()), len(expected))),
+            expected[None],
             0.25,
         )
     return best, score
@@ -220,7 +232,10 @@ def _descend(
     expected: FloatArray,
     first_step: float,
 ) -> tuple[FloatArray, FloatArray]:
-    """Coordinate descent of quads (K, 4, 2) on the correlation with ``expected`` (K, M).
+    """Coordinate descent of quads (K, 4, 2) on the correlation with ``expected``.
+
+    ``expected`` holds the values through :func:`_unit`, one row per quad
+    (K, M) or one for all (1, M).
 
     Steps start at ``first_step`` modules and halve down to a sixteenth. The
     16 one-coordinate moves are tried on bilinearly shifted points; then both
@@ -238,21 +253,19 @@ def _descend(
         idx = np.nonzero(active)[0]
         if len(idx) == 0:
             break
-        b, st, e = best[idx], step[idx], expected[idx]
+        b, st = best[idx], step[idx]
+        e = expected if len(expected) == 1 else expected[idx]
         base = _project(b, coords)
         shifted = base[:, None] + shifts[None] * st[:, None, None, None].astype(np.float32)
-        s = _scores(
-            _remap(img, shifted.reshape(-1, len(coords), 2)), np.repeat(e, 16, axis=0)
-        ).reshape(-1, 16)
+        trials = _remap(img, shifted.reshape(-1, len(coords), 2)).reshape(len(idx), 16, -1)
+        s = _scores(trials, e[:, None])
         gain = s.reshape(-1, 8, 2) - score[idx, None, None]
         sign = np.where(gain[..., 0] >= gain[..., 1], 1.0, -1.0)
         joint = np.where(gain.max(axis=2) > 0, sign, 0.0).reshape(-1, 4, 2)
         single = np.argmax(s, axis=1)
         moves = np.stack([joint, _DELTAS[single]])  # (2, K, 4, 2): all gaining moves, the best one
         moved = b[None] + moves * st[None, :, None, None]
-        exact = _scores(
-            _sample(img, moved.reshape(-1, 4, 2), coords), np.concatenate([e, e])
-        ).reshape(2, -1)
+        exact = _scores(_sample(img, moved.reshape(-1, 4, 2), coords).reshape(2, len(idx), -1), e)
         pick = np.argmax(exact, axis=0)
         gained = exact[pick, np.arange(len(idx))] > score[idx] + 1e-4
         rows = np.arange(len(idx))[gained]
@@ -291,19 +304,19 @@ def blur_model() -> tuple[FloatArray, FloatArray]:
     return full, np.linalg.pinv(design)
 
 
-def _equalize(samples: FloatArray) -> list[FloatArray]:
+def _equalize(samples: FloatArray) -> Iterator[FloatArray]:
     """Module bits (1 = dark) from the sampled 23 x 23 grid, by several detectors.
 
     The first detector inverts the fitted blur model by decision feedback;
     the others threshold the raw samples between the fixed dark and light
-    levels.
+    levels. Each guess is made only when asked for: most symbols decode on
+    the first.
     """
     known, value, _ = _layout()
     full, fit = blur_model()
     dark = samples[known & (value == 0)].mean()
     light = samples[known & (value == 1)].mean()
     mid = (dark + light) / 2
-    guesses: list[FloatArray] = []
     c_self, c_side, c_corner, c0 = fit @ samples[full]
     if c_self > 1e-6:
         x = np.where(known, value, (samples > mid).astype(np.float64))
@@ -311,11 +324,10 @@ def _equalize(samples: FloatArray) -> list[FloatArray]:
             side, corner = _neighbours(x)
             est = (samples - c0 - c_side * side - c_corner * corner) / c_self
             x = np.where(known, value, (est > 0.5).astype(np.float64))
-        guesses.append(1 - x[1:-1, 1:-1])
+        yield 1 - x[1:-1, 1:-1]
     for shift in (0.0, -0.12, 0.12):
         t = mid + shift * (light - dark)
-        guesses.append(1 - np.where(known, value, (samples > t).astype(np.float64))[1:-1, 1:-1])
-    return guesses
+        yield 1 - np.where(known, value, (samples > t).astype(np.float64))[1:-1, 1:-1]
 
 
 def _render(bits: FloatArray) -> U8Array:
@@ -375,7 +387,7 @@ def polish_grids(img: FloatArray, quads: FloatArray) -> FloatArray:
         The re-fitted corners.
     """
     samples = grid_samples(img, quads)
-    expected = np.stack([_light_bits(s) for s in samples]).reshape(len(quads), -1)
+    expected = _unit(np.stack([_light_bits(s) for s in samples]).reshape(len(quads), -1))
     score = _scores(samples.reshape(len(quads), -1), expected)
     best, _ = _descend(img, quads.copy(), score, _centres(), expected, 0.2)
     return best
@@ -385,7 +397,7 @@ def _light_bits(samples: FloatArray) -> FloatArray:
     """The 23 x 23 grid read as 1 = light, quiet ring and fixed modules included."""
     known, value, _ = _layout()
     bits = np.ones_like(samples)
-    bits[1:-1, 1:-1] = 1 - _equalize(samples)[0]
+    bits[1:-1, 1:-1] = 1 - next(_equalize(samples))
     return np.where(known, value, bits)
 
 
@@ -541,37 +553,36 @@ def group_finders(finders: list[Finder], config: DetectConfig) -> list[FloatArra
         return []
     xy = np.array([(f.x, f.y) for f in finders])
     mod = np.array([f.module for f in finders])
-    found_quads: list[FloatArray] = []
-    costs: list[FloatArray] = []
-    for i in range(len(finders)):
-        d = np.hypot(*(xy - xy[i]).T)
-        lo, hi = config.finder_spacing
-        near = np.nonzero((d > lo * mod[i]) & (d < hi * mod[i]))[0]
-        if len(near) < 2:
-            continue
-        v, length = xy[near] - xy[i], d[near]
-        jj, kk = np.triu_indices(len(near), 1)
-        a, b = v[jj], v[kk]
-        cos = (a * b).sum(axis=1) / (length[jj] * length[kk])
-        ratio = length[jj] / length[kk]
-        ok = (
-            (np.abs(cos) <= config.max_corner_cos)
-            & (ratio > 1 / config.max_arm_ratio)
-            & (ratio < config.max_arm_ratio)
-        )
-        if not ok.any():
-            continue
-        a, b, cos, ratio = a[ok], b[ok], cos[ok], ratio[ok]
-        clockwise = (a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] > 0)[:, None]
-        ex = np.where(clockwise, a, b) / 14  # one module along the code's x
-        ey = np.where(clockwise, b, a) / 14  # and along its y
-        o = xy[i] - 3.5 * ex - 3.5 * ey
-        found_quads.append(np.stack([o, o + N * ex, o + N * (ex + ey), o + N * ey], axis=1))
-        costs.append(np.abs(cos) + np.abs(1 - ratio))
-    if not found_quads:
+    lo, hi = config.finder_spacing
+    dist = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
+    # pairs (corner finder i, arm finder j), by i then j; every two arms of one
+    # corner make a triple
+    pi, pj = np.nonzero((dist > lo * mod[:, None]) & (dist < hi * mod[:, None]))
+    end = np.searchsorted(pi, pi, side="right")  # one past the last pair of pi's corner
+    partners = end - np.arange(len(pi)) - 1
+    first = np.repeat(np.arange(len(pi)), partners)
+    starts = np.cumsum(partners) - partners
+    second = first + 1 + np.arange(len(first)) - np.repeat(starts, partners)
+    corner, jj, kk = pi[first], pj[first], pj[second]
+    a, b = xy[jj] - xy[corner], xy[kk] - xy[corner]
+    la, lb = dist[corner, jj], dist[corner, kk]
+    cos = (a * b).sum(axis=1) / (la * lb)
+    ratio = la / lb
+    ok = (
+        (np.abs(cos) <= config.max_corner_cos)
+        & (ratio > 1 / config.max_arm_ratio)
+        & (ratio < config.max_arm_ratio)
+    )
+    if not ok.any():
         return []
-    order = np.argsort(np.concatenate(costs), kind="stable")
-    outlines = np.concatenate(found_quads)[order]
+    a, b, cos, ratio, corner = a[ok], b[ok], cos[ok], ratio[ok], corner[ok]
+    clockwise = (a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] > 0)[:, None]
+    ex = np.where(clockwise, a, b) / 14  # one module along the code's x
+    ey = np.where(clockwise, b, a) / 14  # and along its y
+    o = xy[corner] - 3.5 * ex - 3.5 * ey
+    quads = np.stack([o, o + N * ex, o + N * (ex + ey), o + N * ey], axis=1)
+    costs = np.abs(cos) + np.abs(1 - ratio)
+    outlines = quads[np.argsort(costs, kind="stable")]
     centres = outlines.mean(axis=1)
     sides = np.linalg.norm(outlines[:, 1] - outlines[:, 0], axis=1)
     free = np.ones(len(outlines), bool)
