@@ -118,23 +118,34 @@ def _homographies(quads: FloatArray) -> FloatArray:
     return np.stack([np.stack(r, axis=-1) for r in rows], axis=1)
 
 
-def _project(quads: FloatArray, coords: FloatArray) -> FloatArray:
-    """Frame positions (P, M, 2) of module coordinates through each quad's homography."""
+def _project(quads: FloatArray, coords: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Frame positions of module coordinates (M, 2) through each quad's homography.
+
+    Returns:
+        The x and the y positions, each (P, M) float32 (the maps
+        :func:`_remap` takes).
+    """
     hom = _homographies(quads)[:, :, :, None]  # (P, 3, 3, 1)
     u, v = coords[:, 0] / N, coords[:, 1] / N
     xyw = hom[:, :, 0] * u + hom[:, :, 1] * v + hom[:, :, 2]  # (P, 3, M)
-    return np.asarray(np.stack([xyw[:, 0], xyw[:, 1]], axis=-1) / xyw[:, 2, :, None], np.float32)
+    return (
+        np.asarray(xyw[:, 0] / xyw[:, 2], np.float32),
+        np.asarray(xyw[:, 1] / xyw[:, 2], np.float32),
+    )
 
 
-def _remap(img: FloatArray, xy: FloatArray) -> FloatArray:
-    """Bilinear samples of ``img`` at positions (P, M, 2): (P, M)."""
-    out = cv2.remap(img, xy[..., 0], xy[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return np.asarray(out, np.float64).reshape(xy.shape[0], -1)
+def _remap(img: FloatArray, x: FloatArray, y: FloatArray) -> FloatArray:
+    """Bilinear samples of ``img`` at positions ``x``, ``y`` (..., M) float32, same shape."""
+    m = x.shape[-1]
+    out = cv2.remap(
+        img, x.reshape(-1, m), y.reshape(-1, m), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    return np.asarray(out, np.float64).reshape(x.shape)
 
 
 def _sample(img: FloatArray, quads: FloatArray, coords: FloatArray) -> FloatArray:
     """Bilinear samples of ``img`` at module coordinates through each quad: (P, M)."""
-    return _remap(img, _project(quads, coords))
+    return _remap(img, *_project(quads, coords))
 
 
 def _trial_shifts(coords: FloatArray) -> FloatArray:
@@ -245,6 +256,7 @@ def _descend(
     """
     k = len(best)
     shifts = _trial_shifts(coords)
+    shift_x, shift_y = np.ascontiguousarray(shifts[..., 0]), np.ascontiguousarray(shifts[..., 1])
     side = np.mean(np.linalg.norm(best - np.roll(best, 1, axis=1), axis=2), axis=1)
     step = first_step * side / N
     floor = 0.06 * side / N
@@ -255,9 +267,11 @@ def _descend(
             break
         b, st = best[idx], step[idx]
         e = expected if len(expected) == 1 else expected[idx]
-        base = _project(b, coords)
-        shifted = base[:, None] + shifts[None] * st[:, None, None, None].astype(np.float32)
-        trials = _remap(img, shifted.reshape(-1, len(coords), 2)).reshape(len(idx), 16, -1)
+        base_x, base_y = _project(b, coords)
+        st32 = st[:, None, None].astype(np.float32)
+        trials = _remap(
+            img, base_x[:, None] + shift_x[None] * st32, base_y[:, None] + shift_y[None] * st32
+        )
         s = _scores(trials, e[:, None])
         gain = s.reshape(-1, 8, 2) - score[idx, None, None]
         sign = np.where(gain[..., 0] >= gain[..., 1], 1.0, -1.0)
