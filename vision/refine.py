@@ -291,11 +291,14 @@ def _descend(
 
 
 def _neighbours(bits: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """Sums of each module's 4 side and 4 corner neighbours; light beyond the grid."""
-    p = np.ones((bits.shape[0] + 2, bits.shape[1] + 2))
-    p[1:-1, 1:-1] = bits
-    side = p[:-2, 1:-1] + p[2:, 1:-1] + p[1:-1, :-2] + p[1:-1, 2:]
-    corner = p[:-2, :-2] + p[:-2, 2:] + p[2:, :-2] + p[2:, 2:]
+    """Sums of each module's 4 side and 4 corner neighbours; light beyond the grid.
+
+    ``bits`` is one grid (H, W) or a batch (K, H, W).
+    """
+    p = np.ones((*bits.shape[:-2], bits.shape[-2] + 2, bits.shape[-1] + 2))
+    p[..., 1:-1, 1:-1] = bits
+    side = p[..., :-2, 1:-1] + p[..., 2:, 1:-1] + p[..., 1:-1, :-2] + p[..., 1:-1, 2:]
+    corner = p[..., :-2, :-2] + p[..., :-2, 2:] + p[..., 2:, :-2] + p[..., 2:, 2:]
     return side, corner
 
 
@@ -318,27 +321,49 @@ def blur_model() -> tuple[FloatArray, FloatArray]:
     return full, np.linalg.pinv(design)
 
 
-def _equalize(samples: FloatArray) -> Iterator[FloatArray]:
-    """Module bits (1 = dark) from the sampled 23 x 23 grid, by several detectors.
+def _feedback(samples: FloatArray) -> list[FloatArray | None]:
+    """Module bits (1 = dark) of sampled 23 x 23 grids (K, 23, 23) by the blur model.
 
-    The first detector inverts the fitted blur model by decision feedback;
-    the others threshold the raw samples between the fixed dark and light
-    levels. Each guess is made only when asked for: most symbols decode on
-    the first.
+    The model is fitted on each grid's fixed modules and inverted by
+    decision feedback, all grids at once. This is the first detector of
+    :func:`_guesses`.
+
+    Returns:
+        The bits (21, 21) of each grid, or None where the fitted model
+        does not hold (no contrast).
     """
     known, value, _ = _layout()
     full, fit = blur_model()
+    dark = samples[:, known & (value == 0)].mean(axis=1)
+    light = samples[:, known & (value == 1)].mean(axis=1)
+    mid = ((dark + light) / 2)[:, None, None]
+    coef = samples[:, full] @ fit.T  # (K, 4): self, side, corner, constant
+    usable = coef[:, 0] > 1e-6
+    c_self = np.where(usable, coef[:, 0], 1.0)[:, None, None]
+    c_side, c_corner, c0 = (coef[:, i, None, None] for i in (1, 2, 3))
+    x = np.where(known, value, (samples > mid).astype(np.float64))
+    for _ in range(4):
+        side, corner = _neighbours(x)
+        est = (samples - c0 - c_side * side - c_corner * corner) / c_self
+        x = np.where(known, value, (est > 0.5).astype(np.float64))
+    return [1 - b[1:-1, 1:-1] if ok else None for b, ok in zip(x, usable, strict=True)]
+
+
+def _guesses(samples: FloatArray, first: FloatArray | None) -> Iterator[FloatArray]:
+    """Module bits (1 = dark) from the sampled 23 x 23 grid, by several detectors.
+
+    The first detector inverts the fitted blur model (``first``, from
+    :func:`_feedback`; None when the model does not hold); the others
+    threshold the raw samples between the fixed dark and light levels. Each
+    threshold is applied only when asked for: most symbols decode on the
+    first guess.
+    """
+    if first is not None:
+        yield first
+    known, value, _ = _layout()
     dark = samples[known & (value == 0)].mean()
     light = samples[known & (value == 1)].mean()
     mid = (dark + light) / 2
-    c_self, c_side, c_corner, c0 = fit @ samples[full]
-    if c_self > 1e-6:
-        x = np.where(known, value, (samples > mid).astype(np.float64))
-        for _ in range(4):
-            side, corner = _neighbours(x)
-            est = (samples - c0 - c_side * side - c_corner * corner) / c_self
-            x = np.where(known, value, (est > 0.5).astype(np.float64))
-        yield 1 - x[1:-1, 1:-1]
     for shift in (0.0, -0.12, 0.12):
         t = mid + shift * (light - dark)
         yield 1 - np.where(known, value, (samples > t).astype(np.float64))[1:-1, 1:-1]
@@ -368,18 +393,24 @@ def grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
 
 def decode_grid(img: FloatArray, quad: FloatArray) -> Detection | None:
     """Decode the version-1 symbol whose corners (top-left first) are ``quad``."""
-    found = decode_samples(grid_samples(img, quad[None])[0])
+    grids = grid_samples(img, quad[None])
+    found = decode_samples(grids[0], _feedback(grids)[0])
     return None if found is None else dataclasses.replace(found, corners=_as_quad(quad))
 
 
-def decode_samples(samples: FloatArray) -> Detection | None:
+def decode_samples(samples: FloatArray, first: FloatArray | None) -> Detection | None:
     """Decode a version-1 symbol from its sampled 23 x 23 grid (quiet ring included).
+
+    Args:
+        samples: The grid's samples (23, 23).
+        first: Its bits by the blur model (:func:`_feedback`, made for all
+            grids of a frame at once), or None.
 
     Returns:
         The text and error-correction level, with the corners of the redrawn
         symbol (callers put the frame's corners in), or None.
     """
-    for bits in _equalize(samples):
+    for bits in _guesses(samples, first):
         found = zxing_read(_render(bits), pure=True, stage="refine")
         if found:
             return dataclasses.replace(found[0], version=1)
@@ -401,17 +432,22 @@ def polish_grids(img: FloatArray, quads: FloatArray) -> FloatArray:
         The re-fitted corners.
     """
     samples = grid_samples(img, quads)
-    expected = _unit(np.stack([_light_bits(s) for s in samples]).reshape(len(quads), -1))
+    firsts = _feedback(samples)
+    expected = _unit(
+        np.stack([_light_bits(s, f) for s, f in zip(samples, firsts, strict=True)]).reshape(
+            len(quads), -1
+        )
+    )
     score = _scores(samples.reshape(len(quads), -1), expected)
     best, _ = _descend(img, quads.copy(), score, _centres(), expected, 0.2)
     return best
 
 
-def _light_bits(samples: FloatArray) -> FloatArray:
+def _light_bits(samples: FloatArray, first: FloatArray | None) -> FloatArray:
     """The 23 x 23 grid read as 1 = light, quiet ring and fixed modules included."""
     known, value, _ = _layout()
     bits = np.ones_like(samples)
-    bits[1:-1, 1:-1] = 1 - next(_equalize(samples))
+    bits[1:-1, 1:-1] = 1 - next(_guesses(samples, first))
     return np.where(known, value, bits)
 
 
@@ -647,12 +683,12 @@ def refine(
     failed: list[FloatArray] = []
     order = [int(i) for i in np.argsort(-scores) if scores[i] >= config.min_pattern_score]
     grids: FloatArray = grid_samples(img, fitted[order]) if order else np.zeros((0, N + 2, N + 2))
-    for i, grid in zip(order, grids, strict=True):
+    for i, grid, first in zip(order, grids, _feedback(grids), strict=True):
         quad = fitted[i]
         cx, cy = quad.mean(axis=0)
         if _near(cx, cy, found + unread_at, 0.5):
             continue
-        read = decode_samples(grid)
+        read = decode_samples(grid, first)
         if read is None:
             failed.append(quad)
             unread_at.append(Detection(text="", corners=_as_quad(quad), stage="refine"))
@@ -660,8 +696,9 @@ def refine(
             found.append(dataclasses.replace(read, corners=_as_quad(quad)))
     if failed:
         polished = polish_grids(img, np.stack(failed))
-        for quad, grid in zip(polished, grid_samples(img, polished), strict=True):
-            read = decode_samples(grid)
+        grids = grid_samples(img, polished)
+        for quad, grid, first in zip(polished, grids, _feedback(grids), strict=True):
+            read = decode_samples(grid, first)
             if read is None and zbar_available():
                 text = _zbar_crop(grey, quad)
                 if text is not None:
