@@ -125,9 +125,8 @@ def _project(quads: FloatArray, coords: FloatArray) -> tuple[FloatArray, FloatAr
         The x and the y positions, each (P, M) float32 (the maps
         :func:`_remap` takes).
     """
-    hom = _homographies(quads)[:, :, :, None]  # (P, 3, 3, 1)
-    u, v = coords[:, 0] / N, coords[:, 1] / N
-    xyw = hom[:, :, 0] * u + hom[:, :, 1] * v + hom[:, :, 2]  # (P, 3, M)
+    uv1 = np.stack([coords[:, 0] / N, coords[:, 1] / N, np.ones(len(coords))])
+    xyw = _homographies(quads) @ uv1  # (P, 3, M)
     return (
         np.asarray(xyw[:, 0] / xyw[:, 2], np.float32),
         np.asarray(xyw[:, 1] / xyw[:, 2], np.float32),
