@@ -226,25 +226,19 @@ def merge(groups: Iterable[Sequence[Detection]]) -> list[Detection]:
     Returns:
         The merged detections.
     """
+    passes = [list(group) for group in groups]
+    total = sum(len(group) for group in passes)
+    xs, ys, sides = np.empty(total), np.empty(total), np.empty(total)
     kept: list[Detection] = []
-    xs: list[float] = []
-    ys: list[float] = []
-    sides: list[float] = []
-    for group in groups:
-        kx, ky, ks = np.array(xs), np.array(ys), np.array(sides)
-        added: list[Detection] = []
+    for group in passes:
         for d in group:
             (cx, cy), side = d.center, d.side
-            if len(kx) and np.any(np.hypot(kx - cx, ky - cy) < 0.5 * np.minimum(ks, side)):
+            n = len(kept)
+            near = np.hypot(xs[:n] - cx, ys[:n] - cy) < 0.5 * np.minimum(sides[:n], side)
+            if near.any():
                 continue
-            if any(math.dist(a.center, (cx, cy)) < 0.5 * min(a.side, side) for a in added):
-                continue
-            added.append(d)
-        for d in added:
+            xs[n], ys[n], sides[n] = cx, cy, side
             kept.append(d)
-            xs.append(d.center[0])
-            ys.append(d.center[1])
-            sides.append(d.side)
     return kept
 
 

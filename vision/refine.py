@@ -275,10 +275,17 @@ def _descend(
         gain = s.reshape(-1, 8, 2) - score[idx, None, None]
         sign = np.where(gain[..., 0] >= gain[..., 1], 1.0, -1.0)
         joint = np.where(gain.max(axis=2) > 0, sign, 0.0).reshape(-1, 4, 2)
-        single = np.argmax(s, axis=1)
-        moves = np.stack([joint, _DELTAS[single]])  # (2, K, 4, 2): all gaining moves, the best one
+        single = _DELTAS[np.argmax(s, axis=1)]
+        moves = np.stack([joint, single])  # (2, K, 4, 2): all gaining moves, the best one
         moved = b[None] + moves * st[None, :, None, None]
-        exact = _scores(_sample(img, moved.reshape(-1, 4, 2), coords).reshape(2, len(idx), -1), e)
+        # the joint move needs its own score only when it moves and differs from the
+        # single one (not moving cannot gain; the same move scores the same)
+        both = np.nonzero(joint.any(axis=(1, 2)) & (joint != single).any(axis=(1, 2)))[0]
+        exact = np.full((2, len(idx)), -np.inf)
+        exact[1] = _scores(_sample(img, moved[1], coords), e)
+        if len(both):
+            e_both = e if len(e) == 1 else e[both]
+            exact[0, both] = _scores(_sample(img, moved[0, both], coords), e_both)
         pick = np.argmax(exact, axis=0)
         gained = exact[pick, np.arange(len(idx))] > score[idx] + 1e-4
         rows = np.arange(len(idx))[gained]
