@@ -10,7 +10,15 @@ import pytest
 import zxingcpp
 
 from vision.config import DEFAULT
-from vision.detect import Detection, detect, merge, zbar_available, zbar_read, zxing_read
+from vision.detect import (
+    Detection,
+    detect,
+    merge,
+    upscaled_read,
+    zbar_available,
+    zbar_read,
+    zxing_read,
+)
 from vision.refine import find_finders, fit_grids
 from vision.synth import Scene, SceneSpec, qr_modules, render_scene
 from vision.types import U8Array
@@ -112,6 +120,31 @@ def test_zxing_reports_text_corners_and_version() -> None:
     (d,) = zxing_read(img)
     assert d.text == "NOAH1234567" and d.ec_level in "LMQH"
     assert np.allclose(np.array(d.corners).min(axis=0), 24, atol=6)
+
+
+def test_upscaled_pass_reads_busy_boxes_in_frame_pixels() -> None:
+    code = _clean_code("NOAH1234567", ppm=2)
+    frame = np.full((480, 640), 255, np.uint8)
+    frame[200 : 200 + code.shape[0], 300 : 300 + code.shape[1]] = code
+    box = (296, 196, 300 + code.shape[1] + 4, 200 + code.shape[0] + 4)
+    (d,) = upscaled_read(frame, [box], 2.0)
+    assert d.text == "NOAH1234567" and d.stage == "zxing-upscaled"
+    side = (code.shape[0] - 16) / 2  # 8 px of quiet zone each side
+    assert np.allclose(np.array(d.corners).min(axis=0), (308, 208), atol=2)
+    assert np.allclose(np.array(d.corners).max(axis=0), (308 + 2 * side, 208 + 2 * side), atol=2)
+    assert upscaled_read(frame, [(0, 0, 200, 150)], 2.0) == []
+
+
+def test_upscaled_pass_adds_small_tags_where_they_are() -> None:
+    spec = dataclasses.replace(SPEC, px_per_module=2.6, hands=0, seed=3)
+    scene = render_scene(spec)
+    truth = {t.payload: np.array(t.corners) for t in scene.tags}
+    found = detect(scene.image, dataclasses.replace(DEFAULT, refine=False)).detections
+    upscaled = [d for d in found if d.stage == "zxing-upscaled" and d.text in truth]
+    assert upscaled
+    for d in upscaled:
+        error = np.abs(np.sort(np.array(d.corners), axis=0) - np.sort(truth[d.text], axis=0))
+        assert error.max() < 2 * spec.px_per_module, d
 
 
 def test_micro_qr_is_not_read() -> None:

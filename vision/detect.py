@@ -3,7 +3,8 @@
 Passes, each adding what the previous ones missed (merged by position):
 
 1. zxing-cpp on the grey frame;
-2. zxing-cpp on a copy upscaled by ``DetectConfig.upscale`` (small codes);
+2. zxing-cpp on copies upscaled by ``DetectConfig.upscale`` (small codes) of
+   the busy regions of the frame the first pass did not read;
 3. ZBar through pyzbar, when asked for and the system ``libzbar0`` loads;
 4. refinement (:mod:`vision.refine`): finder-pattern triples that no pass
    read are rectified on a fitted version-1 module grid and decoded again.
@@ -34,6 +35,8 @@ _QR_FAMILY = zxingcpp.barcode_formats_from_str("QRCode")
 # turns wood grain and art into short false reads; they are dropped after reading
 # (asking for "QRCodeModel2" alone breaks zxing-cpp 3.1's pure-symbol mode)
 _NOT_TAGS = frozenset({zxingcpp.BarcodeFormat.MicroQRCode, zxingcpp.BarcodeFormat.RMQRCode})
+
+_CROP_PAD = 8  # pixels of margin around a busy box in the upscaled pass
 
 STAGES = ("zxing", "zxing-upscaled", "zbar", "refine")
 """Names of the detect passes, in the order they run."""
@@ -113,13 +116,18 @@ def to_grey(frame: U8Array) -> U8Array:
     return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
 
 
-def _quad_from_position(pos: zxingcpp.Position, scale: float) -> Quad:
+def _quad_from_position(pos: zxingcpp.Position, scale: float, offset: tuple[float, float]) -> Quad:
     pts = (pos.top_left, pos.top_right, pos.bottom_right, pos.bottom_left)
-    return tuple((p.x / scale, p.y / scale) for p in pts)  # type: ignore[return-value]
+    return tuple((p.x / scale + offset[0], p.y / scale + offset[1]) for p in pts)  # type: ignore[return-value]
 
 
 def zxing_read(
-    grey: U8Array, *, scale: float = 1.0, stage: str = "zxing", pure: bool = False
+    grey: U8Array,
+    *,
+    scale: float = 1.0,
+    offset: tuple[float, float] = (0, 0),
+    stage: str = "zxing",
+    pure: bool = False,
 ) -> list[Detection]:
     """Read every QR code with zxing-cpp.
 
@@ -127,6 +135,7 @@ def zxing_read(
         grey: 8-bit grey image.
         scale: The image's scale relative to the frame; corners are divided
             by it so they are in frame pixels.
+        offset: Frame position of the image's top-left pixel (for crops).
         stage: Stage name recorded on each detection.
         pure: The image holds one clean, upright symbol (rendered by the
             refinement), which lets zxing-cpp skip detection.
@@ -146,7 +155,7 @@ def zxing_read(
     return [
         Detection(
             text=b.text,
-            corners=_quad_from_position(b.position, scale),
+            corners=_quad_from_position(b.position, scale, offset),
             stage=stage,
             ec_level=b.ec_level or "",
         )
@@ -217,25 +226,19 @@ def merge(groups: Iterable[Sequence[Detection]]) -> list[Detection]:
     Returns:
         The merged detections.
     """
+    passes = [list(group) for group in groups]
+    total = sum(len(group) for group in passes)
+    xs, ys, sides = np.empty(total), np.empty(total), np.empty(total)
     kept: list[Detection] = []
-    xs: list[float] = []
-    ys: list[float] = []
-    sides: list[float] = []
-    for group in groups:
-        kx, ky, ks = np.array(xs), np.array(ys), np.array(sides)
-        added: list[Detection] = []
+    for group in passes:
         for d in group:
             (cx, cy), side = d.center, d.side
-            if len(kx) and np.any(np.hypot(kx - cx, ky - cy) < 0.5 * np.minimum(ks, side)):
+            n = len(kept)
+            near = np.hypot(xs[:n] - cx, ys[:n] - cy) < 0.5 * np.minimum(sides[:n], side)
+            if near.any():
                 continue
-            if any(math.dist(a.center, (cx, cy)) < 0.5 * min(a.side, side) for a in added):
-                continue
-            added.append(d)
-        for d in added:
+            xs[n], ys[n], sides[n] = cx, cy, side
             kept.append(d)
-            xs.append(d.center[0])
-            ys.append(d.center[1])
-            sides.append(d.side)
     return kept
 
 
@@ -246,6 +249,33 @@ def _scaled_quad(q: Quad, f: float) -> Quad:
 def _scaled(d: Detection, f: float) -> Detection:
     """The detection with its corners scaled by ``f`` (for a resized frame)."""
     return d if f == 1.0 else dataclasses.replace(d, corners=_scaled_quad(d.corners, f))
+
+
+def upscaled_read(
+    grey: U8Array, boxes: Sequence[tuple[int, int, int, int]], f: float
+) -> list[Detection]:
+    """zxing-cpp on upscaled crops of the frame: the small codes it misses at 1x.
+
+    Only the busy boxes no earlier pass read are upscaled (on a table of
+    tags they are a tenth of the frame), each widened by a quiet zone of
+    :data:`_CROP_PAD` pixels.
+
+    Args:
+        grey: The frame, 8-bit grey.
+        boxes: Boxes ``(x0, y0, x1, y1)`` in frame pixels.
+        f: The upscaling factor.
+
+    Returns:
+        The detections, in frame pixels.
+    """
+    h, w = grey.shape[:2]
+    found: list[Detection] = []
+    for x0, y0, x1, y1 in boxes:
+        x0, y0 = max(0, x0 - _CROP_PAD), max(0, y0 - _CROP_PAD)
+        x1, y1 = min(w, x1 + _CROP_PAD), min(h, y1 + _CROP_PAD)
+        big = cv2.resize(grey[y0:y1, x0:x1], None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
+        found += zxing_read(big, scale=f, offset=(x0, y0), stage="zxing-upscaled")
+    return found
 
 
 def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
@@ -269,12 +299,13 @@ def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
     passes.append(zxing_read(grey))
     seconds["zxing"] = time.process_time() - t
 
-    if config.upscale > 1 and grey.size <= config.upscale_max_pixels:
-        t = time.process_time()
-        big = cv2.resize(
-            grey, None, fx=config.upscale, fy=config.upscale, interpolation=cv2.INTER_LINEAR
-        )
-        passes.append(zxing_read(big, scale=config.upscale, stage="zxing-upscaled"))
+    # the gradient cells of the frame: where the upscaled pass and the
+    # refinement look for what the first pass did not read
+    t = time.process_time()
+    cells = refine.busy_cells(grey) if grey.size <= config.upscale_max_pixels else None
+    if config.upscale > 1 and cells is not None:
+        boxes = refine.textured_regions(grey, passes[0], config, cells)
+        passes.append(upscaled_read(grey, boxes, config.upscale))
         seconds["zxing-upscaled"] = time.process_time() - t
 
     if config.use_pyzbar and zbar_available():
@@ -291,7 +322,7 @@ def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
         small = (
             grey if f == 1.0 else cv2.resize(grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         )
-        outcome = refine.refine(small, [_scaled(d, f) for d in merged], config)
+        outcome = refine.refine(small, [_scaled(d, f) for d in merged], config, cells)
         merged = merge([merged, [_scaled(d, 1 / f) for d in outcome.detections]])
         candidates = outcome.candidates
         unread = tuple(_scaled_quad(q, 1 / f) for q in outcome.unread)

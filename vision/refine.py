@@ -30,6 +30,7 @@ and it sits in a light quiet zone. The refinement uses that knowledge:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -97,40 +98,53 @@ def _layout() -> tuple[FloatArray, FloatArray, FloatArray]:
 
 
 def _homographies(quads: FloatArray) -> FloatArray:
-    """Homographies (P, 3, 3) from module coordinates to each quad (P, 4, 2).
+    """Homographies (P, 3, 3) from the unit square to each quad (P, 4, 2).
 
-    Solved as one batch of 8 x 8 systems (the same equations as
-    ``cv2.getPerspectiveTransform``), since the grid fit tries 16 at a time.
+    The closed form of the square-to-quadrilateral map (Heckbert, 1989),
+    for a whole batch at once: the grid fit projects hundreds of quads per
+    step, and this spares solving an 8 x 8 system for each.
     """
-    p = len(quads)
-    a = np.zeros((p, 8, 8))
-    b = quads.reshape(p, 8)
-    for k, (u, v) in enumerate(_UNIT_SQUARE.astype(np.float64)):
-        x, y = quads[:, k, 0], quads[:, k, 1]
-        a[:, 2 * k, 0], a[:, 2 * k, 1], a[:, 2 * k, 2] = u, v, 1
-        a[:, 2 * k, 6], a[:, 2 * k, 7] = -u * x, -v * x
-        a[:, 2 * k + 1, 3], a[:, 2 * k + 1, 4], a[:, 2 * k + 1, 5] = u, v, 1
-        a[:, 2 * k + 1, 6], a[:, 2 * k + 1, 7] = -u * y, -v * y
-    h = np.linalg.solve(a, b[..., None])[..., 0]
-    return np.concatenate([h, np.ones((p, 1))], axis=1).reshape(p, 3, 3)
+    x, y = quads[..., 0].astype(np.float64), quads[..., 1].astype(np.float64)
+    dx1, dx2, dx3 = x[:, 1] - x[:, 2], x[:, 3] - x[:, 2], x[:, 0] - x[:, 1] + x[:, 2] - x[:, 3]
+    dy1, dy2, dy3 = y[:, 1] - y[:, 2], y[:, 3] - y[:, 2], y[:, 0] - y[:, 1] + y[:, 2] - y[:, 3]
+    det = dx1 * dy2 - dx2 * dy1
+    g = (dx3 * dy2 - dx2 * dy3) / det
+    h = (dx1 * dy3 - dx3 * dy1) / det
+    rows = [
+        [x[:, 1] - x[:, 0] + g * x[:, 1], x[:, 3] - x[:, 0] + h * x[:, 3], x[:, 0]],
+        [y[:, 1] - y[:, 0] + g * y[:, 1], y[:, 3] - y[:, 0] + h * y[:, 3], y[:, 0]],
+        [g, h, np.ones_like(g)],
+    ]
+    return np.stack([np.stack(r, axis=-1) for r in rows], axis=1)
 
 
-def _project(quads: FloatArray, coords: FloatArray) -> FloatArray:
-    """Frame positions (P, M, 2) of module coordinates through each quad's homography."""
-    pts = np.concatenate([coords, np.ones((len(coords), 1))], axis=1)
-    proj = pts @ _homographies(quads).transpose(0, 2, 1)
-    return np.asarray(proj[..., :2] / proj[..., 2:3], np.float32)
+def _project(quads: FloatArray, coords: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Frame positions of module coordinates (M, 2) through each quad's homography.
+
+    Returns:
+        The x and the y positions, each (P, M) float32 (the maps
+        :func:`_remap` takes).
+    """
+    uv1 = np.stack([coords[:, 0] / N, coords[:, 1] / N, np.ones(len(coords))])
+    xyw = _homographies(quads) @ uv1  # (P, 3, M)
+    return (
+        np.asarray(xyw[:, 0] / xyw[:, 2], np.float32),
+        np.asarray(xyw[:, 1] / xyw[:, 2], np.float32),
+    )
 
 
-def _remap(img: FloatArray, xy: FloatArray) -> FloatArray:
-    """Bilinear samples of ``img`` at positions (P, M, 2): (P, M)."""
-    out = cv2.remap(img, xy[..., 0], xy[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return np.asarray(out, np.float64).reshape(xy.shape[0], -1)
+def _remap(img: FloatArray, x: FloatArray, y: FloatArray) -> FloatArray:
+    """Bilinear samples of ``img`` at positions ``x``, ``y`` (..., M) float32, same shape."""
+    m = x.shape[-1]
+    out = cv2.remap(
+        img, x.reshape(-1, m), y.reshape(-1, m), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    return np.asarray(out, np.float64).reshape(x.shape)
 
 
 def _sample(img: FloatArray, quads: FloatArray, coords: FloatArray) -> FloatArray:
     """Bilinear samples of ``img`` at module coordinates through each quad: (P, M)."""
-    return _remap(img, _project(quads, coords))
+    return _remap(img, *_project(quads, coords))
 
 
 def _trial_shifts(coords: FloatArray) -> FloatArray:
@@ -150,15 +164,24 @@ def _trial_shifts(coords: FloatArray) -> FloatArray:
     return shifts
 
 
-def _scores(samples: FloatArray, expected: FloatArray) -> FloatArray:
-    """Pearson correlation of each row of samples with the expected values.
-
-    ``expected`` is one row for all samples (M,) or one row per sample row (P, M).
-    """
-    s = samples - samples.mean(axis=1, keepdims=True)
+def _unit(expected: FloatArray) -> FloatArray:
+    """Expected values (..., M) centred and scaled to unit norm, for :func:`_scores`."""
     e = expected - expected.mean(axis=-1, keepdims=True)
-    denom = np.sqrt((s * s).sum(axis=1) * (e * e).sum(axis=-1)) + 1e-9
-    return np.asarray((s * e).sum(axis=1) / denom)
+    return np.asarray(e / (np.linalg.norm(e, axis=-1, keepdims=True) + 1e-9))
+
+
+def _scores(samples: FloatArray, unit: FloatArray) -> FloatArray:
+    """Pearson correlation of sample rows (..., M) with expected values.
+
+    ``unit`` is the expected values through :func:`_unit`, broadcast against
+    ``samples``' leading axes. It sums to zero, so the samples need no
+    centring in the product; their spread is taken from their sums.
+    """
+    m = samples.shape[-1]
+    num = np.einsum("...m,...m->...", samples, unit)
+    total = samples.sum(axis=-1)
+    spread = np.einsum("...m,...m->...", samples, samples) - total * total / m
+    return np.asarray(num / (np.sqrt(np.maximum(spread, 0.0)) + 1e-9))
 
 
 _DELTAS = np.zeros((16, 4, 2))
@@ -190,7 +213,7 @@ def fit_grids(
         and the correlation (K,) of the fixed modules with the standard's, -1..1.
     """
     known, value, coords = _layout()
-    expected = value[known]
+    expected = _unit(value[known])
     k = len(quads)
     rotations = np.stack([np.roll(quads, -r, axis=1) for r in range(4)], axis=1)
     scores = _scores(_sample(img, rotations.reshape(-1, 4, 2), coords), expected).reshape(k, 4)
@@ -205,7 +228,7 @@ def fit_grids(
             best[go],
             score[go],
             coords,
-            np.broadcast_to(expected, (int(go.sum()), len(expected))),
+            expected[None],
             0.25,
         )
     return best, score
@@ -219,7 +242,10 @@ def _descend(
     expected: FloatArray,
     first_step: float,
 ) -> tuple[FloatArray, FloatArray]:
-    """Coordinate descent of quads (K, 4, 2) on the correlation with ``expected`` (K, M).
+    """Coordinate descent of quads (K, 4, 2) on the correlation with ``expected``.
+
+    ``expected`` holds the values through :func:`_unit`, one row per quad
+    (K, M) or one for all (1, M).
 
     Steps start at ``first_step`` modules and halve down to a sixteenth. The
     16 one-coordinate moves are tried on bilinearly shifted points; then both
@@ -229,6 +255,7 @@ def _descend(
     """
     k = len(best)
     shifts = _trial_shifts(coords)
+    shift_x, shift_y = np.ascontiguousarray(shifts[..., 0]), np.ascontiguousarray(shifts[..., 1])
     side = np.mean(np.linalg.norm(best - np.roll(best, 1, axis=1), axis=2), axis=1)
     step = first_step * side / N
     floor = 0.06 * side / N
@@ -237,21 +264,28 @@ def _descend(
         idx = np.nonzero(active)[0]
         if len(idx) == 0:
             break
-        b, st, e = best[idx], step[idx], expected[idx]
-        base = _project(b, coords)
-        shifted = base[:, None] + shifts[None] * st[:, None, None, None].astype(np.float32)
-        s = _scores(
-            _remap(img, shifted.reshape(-1, len(coords), 2)), np.repeat(e, 16, axis=0)
-        ).reshape(-1, 16)
+        b, st = best[idx], step[idx]
+        e = expected if len(expected) == 1 else expected[idx]
+        base_x, base_y = _project(b, coords)
+        st32 = st[:, None, None].astype(np.float32)
+        trials = _remap(
+            img, base_x[:, None] + shift_x[None] * st32, base_y[:, None] + shift_y[None] * st32
+        )
+        s = _scores(trials, e[:, None])
         gain = s.reshape(-1, 8, 2) - score[idx, None, None]
         sign = np.where(gain[..., 0] >= gain[..., 1], 1.0, -1.0)
         joint = np.where(gain.max(axis=2) > 0, sign, 0.0).reshape(-1, 4, 2)
-        single = np.argmax(s, axis=1)
-        moves = np.stack([joint, _DELTAS[single]])  # (2, K, 4, 2): all gaining moves, the best one
+        single = _DELTAS[np.argmax(s, axis=1)]
+        moves = np.stack([joint, single])  # (2, K, 4, 2): all gaining moves, the best one
         moved = b[None] + moves * st[None, :, None, None]
-        exact = _scores(
-            _sample(img, moved.reshape(-1, 4, 2), coords), np.concatenate([e, e])
-        ).reshape(2, -1)
+        # the joint move needs its own score only when it moves and differs from the
+        # single one (not moving cannot gain; the same move scores the same)
+        both = np.nonzero(joint.any(axis=(1, 2)) & (joint != single).any(axis=(1, 2)))[0]
+        exact = np.full((2, len(idx)), -np.inf)
+        exact[1] = _scores(_sample(img, moved[1], coords), e)
+        if len(both):
+            e_both = e if len(e) == 1 else e[both]
+            exact[0, both] = _scores(_sample(img, moved[0, both], coords), e_both)
         pick = np.argmax(exact, axis=0)
         gained = exact[pick, np.arange(len(idx))] > score[idx] + 1e-4
         rows = np.arange(len(idx))[gained]
@@ -263,11 +297,14 @@ def _descend(
 
 
 def _neighbours(bits: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """Sums of each module's 4 side and 4 corner neighbours; light beyond the grid."""
-    p = np.ones((bits.shape[0] + 2, bits.shape[1] + 2))
-    p[1:-1, 1:-1] = bits
-    side = p[:-2, 1:-1] + p[2:, 1:-1] + p[1:-1, :-2] + p[1:-1, 2:]
-    corner = p[:-2, :-2] + p[:-2, 2:] + p[2:, :-2] + p[2:, 2:]
+    """Sums of each module's 4 side and 4 corner neighbours; light beyond the grid.
+
+    ``bits`` is one grid (H, W) or a batch (K, H, W).
+    """
+    p = np.ones((*bits.shape[:-2], bits.shape[-2] + 2, bits.shape[-1] + 2))
+    p[..., 1:-1, 1:-1] = bits
+    side = p[..., :-2, 1:-1] + p[..., 2:, 1:-1] + p[..., 1:-1, :-2] + p[..., 1:-1, 2:]
+    corner = p[..., :-2, :-2] + p[..., :-2, 2:] + p[..., 2:, :-2] + p[..., 2:, 2:]
     return side, corner
 
 
@@ -290,31 +327,52 @@ def blur_model() -> tuple[FloatArray, FloatArray]:
     return full, np.linalg.pinv(design)
 
 
-def _equalize(samples: FloatArray) -> list[FloatArray]:
-    """Module bits (1 = dark) from the sampled 23 x 23 grid, by several detectors.
+def _feedback(samples: FloatArray) -> list[FloatArray | None]:
+    """Module bits (1 = dark) of sampled 23 x 23 grids (K, 23, 23) by the blur model.
 
-    The first detector inverts the fitted blur model by decision feedback;
-    the others threshold the raw samples between the fixed dark and light
-    levels.
+    The model is fitted on each grid's fixed modules and inverted by
+    decision feedback, all grids at once. This is the first detector of
+    :func:`_guesses`.
+
+    Returns:
+        The bits (21, 21) of each grid, or None where the fitted model
+        does not hold (no contrast).
     """
     known, value, _ = _layout()
     full, fit = blur_model()
+    dark = samples[:, known & (value == 0)].mean(axis=1)
+    light = samples[:, known & (value == 1)].mean(axis=1)
+    mid = ((dark + light) / 2)[:, None, None]
+    coef = samples[:, full] @ fit.T  # (K, 4): self, side, corner, constant
+    usable = coef[:, 0] > 1e-6
+    c_self = np.where(usable, coef[:, 0], 1.0)[:, None, None]
+    c_side, c_corner, c0 = (coef[:, i, None, None] for i in (1, 2, 3))
+    x = np.where(known, value, (samples > mid).astype(np.float64))
+    for _ in range(4):
+        side, corner = _neighbours(x)
+        est = (samples - c0 - c_side * side - c_corner * corner) / c_self
+        x = np.where(known, value, (est > 0.5).astype(np.float64))
+    return [1 - b[1:-1, 1:-1] if ok else None for b, ok in zip(x, usable, strict=True)]
+
+
+def _guesses(samples: FloatArray, first: FloatArray | None) -> Iterator[FloatArray]:
+    """Module bits (1 = dark) from the sampled 23 x 23 grid, by several detectors.
+
+    The first detector inverts the fitted blur model (``first``, from
+    :func:`_feedback`; None when the model does not hold); the others
+    threshold the raw samples between the fixed dark and light levels. Each
+    threshold is applied only when asked for: most symbols decode on the
+    first guess.
+    """
+    if first is not None:
+        yield first
+    known, value, _ = _layout()
     dark = samples[known & (value == 0)].mean()
     light = samples[known & (value == 1)].mean()
     mid = (dark + light) / 2
-    guesses: list[FloatArray] = []
-    c_self, c_side, c_corner, c0 = fit @ samples[full]
-    if c_self > 1e-6:
-        x = np.where(known, value, (samples > mid).astype(np.float64))
-        for _ in range(4):
-            side, corner = _neighbours(x)
-            est = (samples - c0 - c_side * side - c_corner * corner) / c_self
-            x = np.where(known, value, (est > 0.5).astype(np.float64))
-        guesses.append(1 - x[1:-1, 1:-1])
     for shift in (0.0, -0.12, 0.12):
         t = mid + shift * (light - dark)
-        guesses.append(1 - np.where(known, value, (samples > t).astype(np.float64))[1:-1, 1:-1])
-    return guesses
+        yield 1 - np.where(known, value, (samples > t).astype(np.float64))[1:-1, 1:-1]
 
 
 def _render(bits: FloatArray) -> U8Array:
@@ -341,18 +399,24 @@ def grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
 
 def decode_grid(img: FloatArray, quad: FloatArray) -> Detection | None:
     """Decode the version-1 symbol whose corners (top-left first) are ``quad``."""
-    found = decode_samples(grid_samples(img, quad[None])[0])
+    grids = grid_samples(img, quad[None])
+    found = decode_samples(grids[0], _feedback(grids)[0])
     return None if found is None else dataclasses.replace(found, corners=_as_quad(quad))
 
 
-def decode_samples(samples: FloatArray) -> Detection | None:
+def decode_samples(samples: FloatArray, first: FloatArray | None) -> Detection | None:
     """Decode a version-1 symbol from its sampled 23 x 23 grid (quiet ring included).
+
+    Args:
+        samples: The grid's samples (23, 23).
+        first: Its bits by the blur model (:func:`_feedback`, made for all
+            grids of a frame at once), or None.
 
     Returns:
         The text and error-correction level, with the corners of the redrawn
         symbol (callers put the frame's corners in), or None.
     """
-    for bits in _equalize(samples):
+    for bits in _guesses(samples, first):
         found = zxing_read(_render(bits), pure=True, stage="refine")
         if found:
             return dataclasses.replace(found[0], version=1)
@@ -374,17 +438,22 @@ def polish_grids(img: FloatArray, quads: FloatArray) -> FloatArray:
         The re-fitted corners.
     """
     samples = grid_samples(img, quads)
-    expected = np.stack([_light_bits(s) for s in samples]).reshape(len(quads), -1)
+    firsts = _feedback(samples)
+    expected = _unit(
+        np.stack([_light_bits(s, f) for s, f in zip(samples, firsts, strict=True)]).reshape(
+            len(quads), -1
+        )
+    )
     score = _scores(samples.reshape(len(quads), -1), expected)
     best, _ = _descend(img, quads.copy(), score, _centres(), expected, 0.2)
     return best
 
 
-def _light_bits(samples: FloatArray) -> FloatArray:
+def _light_bits(samples: FloatArray, first: FloatArray | None) -> FloatArray:
     """The 23 x 23 grid read as 1 = light, quiet ring and fixed modules included."""
     known, value, _ = _layout()
     bits = np.ones_like(samples)
-    bits[1:-1, 1:-1] = 1 - _equalize(samples)[0]
+    bits[1:-1, 1:-1] = 1 - next(_guesses(samples, first))
     return np.where(known, value, bits)
 
 
@@ -397,31 +466,47 @@ class Finder:
     module: float
 
 
+def busy_cells(grey: U8Array) -> U8Array:
+    """Mean morphological gradient of the frame over 4 x 4-pixel cells.
+
+    The gradient is taken at half resolution (a 2 px module is still one
+    pixel there), then averaged over cells: one cell per 4 x 4 frame pixels.
+    Computed once per frame and shared by the upscaled pass and the
+    refinement (see :func:`textured_regions`).
+    """
+    h, w = grey.shape[:2]
+    half = cv2.resize(grey, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    grad = cv2.morphologyEx(half, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    return np.asarray(cv2.resize(grad, (w // 4, h // 4), interpolation=cv2.INTER_AREA))
+
+
 def textured_regions(
-    grey: U8Array, known: list[Detection], config: DetectConfig
+    grey: U8Array,
+    known: Sequence[Detection],
+    config: DetectConfig,
+    cells: U8Array | None = None,
 ) -> list[tuple[int, int, int, int]]:
     """Boxes of the frame busy enough to hold an unread symbol.
 
     A QR symbol is dense in edges at any size a decoder can hope to read,
-    while table tops, card faces and shadows are not. The morphological
-    gradient is taken at half resolution (a 2 px module is still one pixel
-    there), averaged over 4 x 4-pixel cells, thresholded and eroded, and each
-    connected busy core becomes a box; areas of symbols already read are
-    blanked first. Scanning only these boxes keeps the refinement's cost in
+    while table tops, card faces and shadows are not. The gradient cells of
+    :func:`busy_cells` are thresholded and eroded, and each connected busy
+    core becomes a box; areas of symbols already read are blanked first.
+    Scanning only these boxes keeps the cost of the later passes in
     proportion to what is left to read.
 
     Args:
         grey: The frame, 8-bit grey.
         known: Detections already made.
         config: Thresholds.
+        cells: The frame's :func:`busy_cells`, when already computed (not
+            modified).
 
     Returns:
         Boxes ``(x0, y0, x1, y1)`` in frame pixels.
     """
     h, w = grey.shape[:2]
-    half = cv2.resize(grey, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-    grad = cv2.morphologyEx(half, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    cell = cv2.resize(grad, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    cell = busy_cells(grey) if cells is None else cells.copy()
     for d in known:
         cv2.fillConvexPoly(cell, (np.asarray(d.corners) / 4).astype(np.int32), 0)
     # erosion keeps the solid cores of symbols and drops thin busy lines: card
@@ -524,37 +609,36 @@ def group_finders(finders: list[Finder], config: DetectConfig) -> list[FloatArra
         return []
     xy = np.array([(f.x, f.y) for f in finders])
     mod = np.array([f.module for f in finders])
-    found_quads: list[FloatArray] = []
-    costs: list[FloatArray] = []
-    for i in range(len(finders)):
-        d = np.hypot(*(xy - xy[i]).T)
-        lo, hi = config.finder_spacing
-        near = np.nonzero((d > lo * mod[i]) & (d < hi * mod[i]))[0]
-        if len(near) < 2:
-            continue
-        v, length = xy[near] - xy[i], d[near]
-        jj, kk = np.triu_indices(len(near), 1)
-        a, b = v[jj], v[kk]
-        cos = (a * b).sum(axis=1) / (length[jj] * length[kk])
-        ratio = length[jj] / length[kk]
-        ok = (
-            (np.abs(cos) <= config.max_corner_cos)
-            & (ratio > 1 / config.max_arm_ratio)
-            & (ratio < config.max_arm_ratio)
-        )
-        if not ok.any():
-            continue
-        a, b, cos, ratio = a[ok], b[ok], cos[ok], ratio[ok]
-        clockwise = (a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] > 0)[:, None]
-        ex = np.where(clockwise, a, b) / 14  # one module along the code's x
-        ey = np.where(clockwise, b, a) / 14  # and along its y
-        o = xy[i] - 3.5 * ex - 3.5 * ey
-        found_quads.append(np.stack([o, o + N * ex, o + N * (ex + ey), o + N * ey], axis=1))
-        costs.append(np.abs(cos) + np.abs(1 - ratio))
-    if not found_quads:
+    lo, hi = config.finder_spacing
+    dist = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
+    # pairs (corner finder i, arm finder j), by i then j; every two arms of one
+    # corner make a triple
+    pi, pj = np.nonzero((dist > lo * mod[:, None]) & (dist < hi * mod[:, None]))
+    end = np.searchsorted(pi, pi, side="right")  # one past the last pair of pi's corner
+    partners = end - np.arange(len(pi)) - 1
+    first = np.repeat(np.arange(len(pi)), partners)
+    starts = np.cumsum(partners) - partners
+    second = first + 1 + np.arange(len(first)) - np.repeat(starts, partners)
+    corner, jj, kk = pi[first], pj[first], pj[second]
+    a, b = xy[jj] - xy[corner], xy[kk] - xy[corner]
+    la, lb = dist[corner, jj], dist[corner, kk]
+    cos = (a * b).sum(axis=1) / (la * lb)
+    ratio = la / lb
+    ok = (
+        (np.abs(cos) <= config.max_corner_cos)
+        & (ratio > 1 / config.max_arm_ratio)
+        & (ratio < config.max_arm_ratio)
+    )
+    if not ok.any():
         return []
-    order = np.argsort(np.concatenate(costs), kind="stable")
-    outlines = np.concatenate(found_quads)[order]
+    a, b, cos, ratio, corner = a[ok], b[ok], cos[ok], ratio[ok], corner[ok]
+    clockwise = (a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0] > 0)[:, None]
+    ex = np.where(clockwise, a, b) / 14  # one module along the code's x
+    ey = np.where(clockwise, b, a) / 14  # and along its y
+    o = xy[corner] - 3.5 * ex - 3.5 * ey
+    quads = np.stack([o, o + N * ex, o + N * (ex + ey), o + N * ey], axis=1)
+    costs = np.abs(cos) + np.abs(1 - ratio)
+    outlines = quads[np.argsort(costs, kind="stable")]
     centres = outlines.mean(axis=1)
     sides = np.linalg.norm(outlines[:, 1] - outlines[:, 0], axis=1)
     free = np.ones(len(outlines), bool)
@@ -567,20 +651,24 @@ def group_finders(finders: list[Finder], config: DetectConfig) -> list[FloatArra
     return kept
 
 
-def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> RefineOutcome:
+def refine(
+    grey: U8Array, known: list[Detection], config: DetectConfig, cells: U8Array | None = None
+) -> RefineOutcome:
     """Find and decode the version-1 symbols the decoders missed.
 
     Args:
         grey: The frame, 8-bit grey.
         known: What the earlier passes read.
         config: Thresholds.
+        cells: The frame's :func:`busy_cells`, when the upscaled pass has
+            already computed them.
 
     Returns:
         The new detections, the number of candidates, and the unread symbols.
     """
     finders = [
         f
-        for x0, y0, x1, y1 in textured_regions(grey, known, config)
+        for x0, y0, x1, y1 in textured_regions(grey, known, config, cells)
         for f in find_finders(grey[y0:y1, x0:x1], config, (x0, y0))
     ]
     if known and finders:
@@ -601,12 +689,12 @@ def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> Refin
     failed: list[FloatArray] = []
     order = [int(i) for i in np.argsort(-scores) if scores[i] >= config.min_pattern_score]
     grids: FloatArray = grid_samples(img, fitted[order]) if order else np.zeros((0, N + 2, N + 2))
-    for i, grid in zip(order, grids, strict=True):
+    for i, grid, first in zip(order, grids, _feedback(grids), strict=True):
         quad = fitted[i]
         cx, cy = quad.mean(axis=0)
         if _near(cx, cy, found + unread_at, 0.5):
             continue
-        read = decode_samples(grid)
+        read = decode_samples(grid, first)
         if read is None:
             failed.append(quad)
             unread_at.append(Detection(text="", corners=_as_quad(quad), stage="refine"))
@@ -614,8 +702,9 @@ def refine(grey: U8Array, known: list[Detection], config: DetectConfig) -> Refin
             found.append(dataclasses.replace(read, corners=_as_quad(quad)))
     if failed:
         polished = polish_grids(img, np.stack(failed))
-        for quad, grid in zip(polished, grid_samples(img, polished), strict=True):
-            read = decode_samples(grid)
+        grids = grid_samples(img, polished)
+        for quad, grid, first in zip(polished, grids, _feedback(grids), strict=True):
+            read = decode_samples(grid, first)
             if read is None and zbar_available():
                 text = _zbar_crop(grey, quad)
                 if text is not None:
