@@ -80,13 +80,17 @@ class Verdict:
     legal: bool
     code: str | None = None
     reason: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The numbers and names ``reason`` is built from (JSON-ready values), so a
+    page can say the same refusal in another language (``web/reasons.py``)."""
 
     def __bool__(self) -> bool:
         return self.legal
 
     @classmethod
-    def illegal(cls, code: str, reason: str) -> Verdict:
-        return cls(False, code, reason)
+    def illegal(cls, code: str, reason: str, **params: Any) -> Verdict:
+        """A refusal: ``code``, the English ``reason`` and the ``params`` it names."""
+        return cls(False, code, reason, params)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"legal": self.legal}
@@ -94,6 +98,8 @@ class Verdict:
         if not self.legal or self.code is not None:
             out["code"] = self.code
             out["reason"] = self.reason
+        if self.params:
+            out["params"] = dict(self.params)
         return out
 
 
