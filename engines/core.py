@@ -56,14 +56,24 @@ class IllegalMove(EngineError):
         move: the refused move, when there is one.
     """
 
-    def __init__(self, code: str, reason: str, move: Move | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        reason: str,
+        move: Move | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
         self.move = move
+        self.params = dict(params or {})
 
     def to_json(self) -> dict[str, Any]:
-        return {"legal": False, "code": self.code, "reason": self.reason}
+        out: dict[str, Any] = {"legal": False, "code": self.code, "reason": self.reason}
+        if self.params:
+            out["params"] = self.params
+        return out
 
 
 class GameOver(IllegalMove):
@@ -542,8 +552,8 @@ class State(ABC):
         if not verdict:
             assert verdict.code is not None and verdict.reason is not None
             if self.is_over:
-                raise GameOver(verdict.code, verdict.reason, move)
-            raise IllegalMove(verdict.code, verdict.reason, move)
+                raise GameOver(verdict.code, verdict.reason, move, verdict.params)
+            raise IllegalMove(verdict.code, verdict.reason, move, verdict.params)
         after = self._apply(move)
         if after is self:
             after = copy.copy(self)
