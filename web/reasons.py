@@ -22,6 +22,7 @@ from typing import Any
 import engines
 from engines.core import Verdict
 from engines.hare_tortoise.cards import ANIMAL_CODES, ANIMAL_ZH, ANIMALS
+from engines.niagara.board import CLOUD, COLOUR_NAMES, FALLS, HOME, LOST
 
 ZH = "zh-Hant"
 
@@ -37,6 +38,14 @@ _WORDS: dict[str, dict[str, str]] = {
     "noah": {**_GENDER_ZH, "?": "未知的牌"},
     "hare_tortoise": _HARE_ZH,
     "animals_on_board": {"?": "未知的板塊"},
+    "niagara": {
+        **{c: f"{n['zh-Hant']}" for c, n in COLOUR_NAMES.items()},
+        HOME: "岸邊（HOME）",
+        FALLS: "瀑布",
+        LOST: "瀑布下",
+        CLOUD: "雲朵",
+        "?": "未知的船槳",
+    },
 }
 """Per game: words in params (not piece ids) and their zh-Hant names."""
 
@@ -111,8 +120,54 @@ TEMPLATES: dict[str, str] = {
     "animals_on_board.split_names_a": (
         "請說出要移到新組的板塊；板塊 a 一定留在原組（請改說另一部分）"
     ),
+    # ---------------------------------------------------------------- Niagara
+    "niagara.game_over": _OVER,
+    "niagara.phase": "現在不能這樣做：請照目前的階段進行（選船槳、翻開行動或河水流動）",
+    "niagara.unseen_tile": "模擬遊戲知道每片船槳；請說出選哪一片",
+    "niagara.not_in_hand": "你手上沒有船槳 {tile}",
+    "niagara.wrong_tile": "你蓋下的是船槳 {chosen}；請翻開它，不是 {tile}",
+    "niagara.weather_edge": "天氣在 {weather}，不能變成 {after}（天氣表從 {low} 到 {high}）",
+    "niagara.buy_nothing_lost": "你沒有落下瀑布的獨木舟，不需要買回",
+    "niagara.buy_no_gem": "你的寶石庫裡沒有{colour}寶石可以付",
+    "niagara.canoe_order": "每艘獨木舟只列一次，獨木舟 1 在獨木舟 2 之前",
+    "niagara.must_move": "獨木舟 {canoe} 在河上（{slot}），必須用掉這 {points} 點",
+    "niagara.canoe_lost": "獨木舟 {canoe} 已經落下瀑布；要先買回才能移動",
+    "niagara.must_launch": "你的兩艘獨木舟都在岸邊：至少要出發一艘",
+    "niagara.wrong_start": "獨木舟 {canoe} 在 {slot}，不在 {start}",
+    "niagara.stay_home": "獨木舟 {canoe} 在岸邊：不移動就別列它，要不就讓它出發",
+    "niagara.points": "獨木舟 {canoe} 的點數不對",
+    "niagara.points/ops": "獨木舟 {canoe} 裝卸寶石要花 {cost} 點，超過船槳的 {points} 點",
+    "niagara.points/stay": "獨木舟 {canoe} 停在 {slot}，但必須用完 {points} 點",
+    "niagara.points/none": (
+        "獨木舟 {canoe} 沒有剩下可移動的點數（船槳 {paddle} 點，裝卸花掉 {cost} 點）"
+    ),
+    "niagara.points/home": "獨木舟 {canoe} 要 {need} 點才能回到岸邊，只有 {points} 點",
+    "niagara.points/reach": (
+        "獨木舟 {canoe} 從 {start} 到 {end} 要 {need} 點，但它要移動 {points} 點；"
+        "移動 {points} 點會到 {reached}"
+    ),
+    "niagara.path": "兩條支流只在 M5 交會：{start} 到不了 {end}",
+    "niagara.path/falls": "獨木舟 {canoe} 要 {need} 點才會落下瀑布，只有 {points} 點",
+    "niagara.no_hollow": "獨木舟 {canoe} 在 {slot} 不能裝卸：那裡沒有寶石凹槽",
+    "niagara.unload_empty": "獨木舟 {canoe} 沒有載寶石可以卸下",
+    "niagara.load_then_unload": "獨木舟 {canoe} 同一回合不能先裝再卸",
+    "niagara.unload_colour": "獨木舟 {canoe} 載的是{gem}寶石，不是{colour}寶石",
+    "niagara.unload_own_colour": "{colour}寶石不能卸到{colour}的凹槽",
+    "niagara.load_full": "獨木舟 {canoe} 已經載著{gem}寶石（最多一顆）",
+    "niagara.load_same_colour": "獨木舟 {canoe} 這回合卸下了{colour}寶石；只能裝另一種顏色",
+    "niagara.pass_gem": "你的另一艘獨木舟這回合卸下了那顆{colour}寶石；寶石不能在獨木舟之間傳遞",
+    "niagara.load_missing": "{slot} 的{hollow}凹槽裡沒有{colour}寶石（裡面有：{held}）",
+    "niagara.after_falls": "獨木舟 {canoe} 已經落下瀑布，不能再做任何事",
+    "niagara.after_home": "獨木舟 {canoe} 已經回到岸邊，不能再做任何事",
+    "niagara.rob_then_ops": "搶奪會結束獨木舟 {canoe} 的行動：搶完不能再裝卸",
+    "niagara.rob_upstream": "獨木舟 {canoe} 只有往上游移動後才能搶奪",
+    "niagara.rob_full": "獨木舟 {canoe} 載著寶石；只有空船才能搶奪",
+    "niagara.rob_who": "沒有叫 {player} 的玩家可以搶",
+    "niagara.rob_own": "獨木舟不能搶自己玩家的獨木舟",
+    "niagara.rob_nothing": "{player} 的獨木舟 {canoe} 在 {slot} 沒有載寶石可搶",
 }
-"""Refusal code: zh-Hant template with ``{param}`` placeholders."""
+"""Refusal code (or ``code/case`` for one case of it): zh-Hant template with
+``{param}`` placeholders."""
 
 UNCOVERED: frozenset[str] = frozenset(
     {
@@ -148,44 +203,11 @@ UNCOVERED: frozenset[str] = frozenset(
         "ark_nova.unknown_player",
         "ark_nova.x_token.full",
         "ark_nova.x_tokens",
-        "niagara.after_falls",
-        "niagara.after_home",
-        "niagara.buy_no_gem",
-        "niagara.buy_nothing_lost",
-        "niagara.canoe_lost",
-        "niagara.canoe_order",
-        "niagara.game_over",
-        "niagara.load_full",
-        "niagara.load_missing",
-        "niagara.load_same_colour",
-        "niagara.load_then_unload",
-        "niagara.must_launch",
-        "niagara.must_move",
-        "niagara.no_hollow",
-        "niagara.not_in_hand",
-        "niagara.pass_gem",
-        "niagara.path",
-        "niagara.phase",
-        "niagara.points",
-        "niagara.rob_full",
-        "niagara.rob_nothing",
-        "niagara.rob_own",
-        "niagara.rob_then_ops",
-        "niagara.rob_upstream",
-        "niagara.rob_who",
-        "niagara.stay_home",
-        "niagara.unload_colour",
-        "niagara.unload_empty",
-        "niagara.unload_own_colour",
-        "niagara.unseen_tile",
-        "niagara.weather_edge",
-        "niagara.wrong_start",
-        "niagara.wrong_tile",
     }
 )
 """Refusal codes the engines give that no template covers yet: they stay English.
 
-Niagara and Ark Nova do not pass params yet; Ark Nova's computed codes
+Ark Nova does not pass params yet; its computed codes
 (``ark_nova.animals.<problem>``, ``ark_nova.build.<terrain>``) are not listed here.
 """
 
@@ -194,9 +216,19 @@ def _fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def placeholders(code: str) -> set[str]:
-    """The params the template of ``code`` fills in."""
-    return _fields(TEMPLATES[code])
+def template_key(code: str | None, params: Mapping[str, Any]) -> str | None:
+    """The template of a refusal: ``code/case`` when its ``case`` has one, else ``code``."""
+    case = f"{code}/{params.get('case')}"
+    if "case" in params and case in TEMPLATES:
+        return case
+    return code if code in TEMPLATES else None
+
+
+def placeholders(verdict: Verdict) -> set[str]:
+    """The params the template of ``verdict`` fills in."""
+    key = template_key(verdict.code, verdict.params)
+    assert key is not None, verdict.code
+    return _fields(TEMPLATES[key])
 
 
 def _zh_value(game: str, value: Any) -> str:
@@ -229,10 +261,11 @@ def reason_text(verdict: Verdict | Mapping[str, Any], lang: str) -> str:
         code, reason = verdict.get("code"), verdict.get("reason")
         params = dict(verdict.get("params") or {})
     english = reason or ""
-    if lang != ZH or code not in TEMPLATES:
+    key = template_key(code, params)
+    if lang != ZH or key is None:
         return english
-    template = TEMPLATES[code]
+    template = TEMPLATES[key]
     if not _fields(template) <= params.keys():
         return english
-    game = code.split(".", 1)[0]
+    game = key.split(".", 1)[0]
     return template.format(**{k: _zh_value(game, v) for k, v in params.items()})
