@@ -22,9 +22,20 @@ _PREFIXED = re.compile(rf"""f?["']((?:{_GAME_IDS})\.[a-z_.{{}}]+)["']""")
 _LOCAL = re.compile(r"""(?:\b_?illegal|\bRefusal|_P \+)\(?\s*["']([a-z_]+)["']""")
 
 
+_WRAPPED = re.compile(r"""\b_problem\(\s*["']([a-z_]+)["']""")
+WRAPPERS = {"ark_nova/animals.py": "ark_nova.animals.", "ark_nova/transfer.py": "ark_nova.build."}
+"""Modules whose ``_problem(code, ...)`` helper prefixes the code."""
+COMPUTED = {
+    f"ark_nova.{part}.{terrain}" for part in ("animals", "build") for terrain in ("rock", "water")
+}
+"""Codes built in a loop over Ark Nova's terrains (``ark_nova.build.{terrain}``)."""
+
+
 def engine_codes() -> set[str]:
     """Every refusal code written in the engines' source (``{x}`` marks a computed part)."""
-    codes = set()
+    codes = set(COMPUTED)
+    for module, prefix in WRAPPERS.items():
+        codes.update(prefix + local for local in _WRAPPED.findall((ENGINES / module).read_text()))
     for game in engines.GAMES:
         codes.add(f"{game}.game_over")  # engines.core refuses every move after the end
         for path in (ENGINES / game).glob("*.py"):

@@ -171,8 +171,28 @@ TEMPLATES: dict[str, str] = {
 
 UNCOVERED: frozenset[str] = frozenset(
     {
+        "ark_nova.animals.condition",
         "ark_nova.animals.count",
+        "ark_nova.animals.display_side",
+        "ark_nova.animals.full",
+        "ark_nova.animals.money",
+        "ark_nova.animals.no_enclosure",
+        "ark_nova.animals.no_standard",
+        "ark_nova.animals.not_animal",
+        "ark_nova.animals.not_enclosure",
+        "ark_nova.animals.not_in_display",
+        "ark_nova.animals.not_in_hand",
+        "ark_nova.animals.not_petting",
+        "ark_nova.animals.occupied",
+        "ark_nova.animals.petting_only",
+        "ark_nova.animals.played",
+        "ark_nova.animals.reputation_range",
+        "ark_nova.animals.rock",
+        "ark_nova.animals.spaces_unknown",
+        "ark_nova.animals.special_kind",
+        "ark_nova.animals.too_small",
         "ark_nova.animals.unchecked",
+        "ark_nova.animals.water",
         "ark_nova.bad_board",
         "ark_nova.bad_display",
         "ark_nova.bad_zoo",
@@ -187,10 +207,15 @@ UNCOVERED: frozenset[str] = frozenset(
         "ark_nova.build.not_adjacent",
         "ark_nova.build.off_map",
         "ark_nova.build.repeat",
+        "ark_nova.build.rock",
         "ark_nova.build.side",
         "ark_nova.build.special_twice",
         "ark_nova.build.strength",
+        "ark_nova.build.transfer_no_enclosure",
+        "ark_nova.build.transfer_no_house",
+        "ark_nova.build.transfer_not_in_zoo",
         "ark_nova.build.upgrade_only",
+        "ark_nova.build.water",
         "ark_nova.cards.empty_folder",
         "ark_nova.cards.snap_strength",
         "ark_nova.final_scoring",
@@ -207,8 +232,7 @@ UNCOVERED: frozenset[str] = frozenset(
 )
 """Refusal codes the engines give that no template covers yet: they stay English.
 
-Ark Nova does not pass params yet; its computed codes
-(``ark_nova.animals.<problem>``, ``ark_nova.build.<terrain>``) are not listed here.
+Ark Nova does not pass params yet.
 """
 
 
