@@ -13,6 +13,7 @@ from tests.animals_on_board.tables import position as aob_position
 from tests.hare_tortoise.test_rules import playing
 from tests.niagara_positions import position as niagara_position
 from tests.noah.helpers import position as noah_position
+from tests.test_ark_nova_animals import table as ark_table
 from web.reasons import TEMPLATES, UNCOVERED, placeholders, reason_text
 
 ENGINES = Path(engines.__file__).parent
@@ -71,6 +72,9 @@ def real_refusals() -> list[Verdict]:
             engines.animals_on_board.Pass()
         ),
         niagara_position(chosen="611").check(engines.niagara.parse_move("6 1:H>M3+V")),
+        ark_table().check(engines.ark_nova.parse_move("animals ann 402@0,4")),
+        ark_table(x_tokens=4).check(engines.ark_nova.parse_move("snap ann f3")),
+        ark_table().check(engines.ark_nova.parse_move("discard ann 402,408,519,469,403,444")),
     ]
 
 
@@ -84,7 +88,7 @@ def test_real_refusals_fill_their_templates_with_the_engine_params() -> None:
 
 
 def test_the_chinese_refusals_carry_the_numbers() -> None:
-    over, table_full, animal_full, food, must_take, points = real_refusals()
+    over, table_full, animal_full, food, must_take, points, small, snap, hand = real_refusals()
     assert over.params == {"card_id": "MULF1", "weight": 22, "limit": 21}
     assert reason_text(over, "zh-Hant") == "駁船會重達 22，超過上限 21"
     assert reason_text(table_full, "zh-Hant") == "桌上已有 7 張牌，再打 2 張會超過上限 8 張"
@@ -94,6 +98,11 @@ def test_the_chinese_refusals_carry_the_numbers() -> None:
     assert reason_text(points, "zh-Hant") == (
         "獨木舟 1 從 岸邊（HOME） 到 M3 要 3 點，但它要移動 4 點；移動 4 點會到 M4"
     )
+    assert reason_text(small, "zh-Hant") == (
+        "獅子需要 4 格的圍欄；[0,5] [0,4] [1,5] 的圍欄只有 3 格"
+    )
+    assert "需要強度 5" in reason_text(snap, "zh-Hant")
+    assert reason_text(hand, "zh-Hant") == "手牌會留下 4 張，超過手牌上限 3 張"
 
 
 def test_piece_ids_become_their_chinese_names() -> None:
