@@ -92,7 +92,7 @@ class Verdict:
     reason: str | None = None
     params: Mapping[str, Any] = field(default_factory=dict, hash=False)
     """The numbers and names ``reason`` is built from (JSON-ready values), so a
-    page can say the same refusal in another language (``web/reasons.py``)."""
+    page can say the same refusal in another language (``companion/reasons.py``)."""
 
     def __bool__(self) -> bool:
         return self.legal

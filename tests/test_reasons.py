@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import engines
+from companion.reasons import TEMPLATES, UNCOVERED, placeholders, reason_text
 from engines.animals_on_board import Take
 from engines.core import Verdict
 from engines.hare_tortoise.moves import Play
@@ -14,7 +15,6 @@ from tests.hare_tortoise.test_rules import playing
 from tests.niagara_positions import position as niagara_position
 from tests.noah.helpers import position as noah_position
 from tests.test_ark_nova_animals import table as ark_table
-from web.reasons import TEMPLATES, UNCOVERED, placeholders, reason_text
 
 ENGINES = Path(engines.__file__).parent
 

@@ -2,7 +2,7 @@
 
 The language comes from the ``lang`` cookie (set by the switch on every page),
 else from the browser's Accept-Language. A refusal speaks the page's language
-through ``web/reasons.py`` (the ``reason`` helper in templates); other sentences
+through ``companion/reasons.py`` (the ``reason`` helper in templates); other sentences
 from the engines (event explanations, option texts) are English; names of games and pieces come
 in both languages from the catalogs.
 """
@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Flask, request
 
-from web.reasons import reason_text
+from companion.reasons import reason_text
 
 LANGS = ("en", "zh-Hant")
 LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文"}
