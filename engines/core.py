@@ -56,14 +56,24 @@ class IllegalMove(EngineError):
         move: the refused move, when there is one.
     """
 
-    def __init__(self, code: str, reason: str, move: Move | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        reason: str,
+        move: Move | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
         self.move = move
+        self.params = dict(params or {})
 
     def to_json(self) -> dict[str, Any]:
-        return {"legal": False, "code": self.code, "reason": self.reason}
+        out: dict[str, Any] = {"legal": False, "code": self.code, "reason": self.reason}
+        if self.params:
+            out["params"] = self.params
+        return out
 
 
 class GameOver(IllegalMove):
@@ -80,13 +90,17 @@ class Verdict:
     legal: bool
     code: str | None = None
     reason: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The numbers and names ``reason`` is built from (JSON-ready values), so a
+    page can say the same refusal in another language (``companion/reasons.py``)."""
 
     def __bool__(self) -> bool:
         return self.legal
 
     @classmethod
-    def illegal(cls, code: str, reason: str) -> Verdict:
-        return cls(False, code, reason)
+    def illegal(cls, code: str, reason: str, **params: Any) -> Verdict:
+        """A refusal: ``code``, the English ``reason`` and the ``params`` it names."""
+        return cls(False, code, reason, params)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"legal": self.legal}
@@ -94,6 +108,8 @@ class Verdict:
         if not self.legal or self.code is not None:
             out["code"] = self.code
             out["reason"] = self.reason
+        if self.params:
+            out["params"] = dict(self.params)
         return out
 
 
@@ -536,8 +552,8 @@ class State(ABC):
         if not verdict:
             assert verdict.code is not None and verdict.reason is not None
             if self.is_over:
-                raise GameOver(verdict.code, verdict.reason, move)
-            raise IllegalMove(verdict.code, verdict.reason, move)
+                raise GameOver(verdict.code, verdict.reason, move, verdict.params)
+            raise IllegalMove(verdict.code, verdict.reason, move, verdict.params)
         after = self._apply(move)
         if after is self:
             after = copy.copy(self)

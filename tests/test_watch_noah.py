@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.reasons import reason_text
 from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher, headline, overlay
@@ -85,6 +86,9 @@ def test_overweight_card_is_refused_and_the_state_kept() -> None:
     result = infer(t, state, seen)
     assert isinstance(result, Refused)
     assert result.code == verdict.code and result.code.startswith("noah.")
+    assert result.to_json()["params"] == dict(verdict.params) and verdict.params
+    assert reason_text(result.to_json(), "zh-Hant") == reason_text(verdict, "zh-Hant")
+    assert reason_text(result.to_json(), "zh-Hant") != verdict.reason
     watcher = Watcher(t, state)
     judged = watcher.judge(seen)
     assert judged is not None and isinstance(judged.result, Refused)

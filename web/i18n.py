@@ -1,14 +1,20 @@
 """English and Traditional Chinese for the pages.
 
 The language comes from the ``lang`` cookie (set by the switch on every page),
-else from the browser's Accept-Language. Sentences from the engines (reasons,
-event explanations, option texts) are English; names of games and pieces come
+else from the browser's Accept-Language. A refusal speaks the page's language
+through ``companion/reasons.py`` (the ``reason`` helper in templates); other sentences
+from the engines (event explanations, option texts) are English; names of games and pieces come
 in both languages from the catalogs.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Flask, request
+
+from companion.reasons import reason_text
 
 LANGS = ("en", "zh-Hant")
 LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文"}
@@ -244,4 +250,13 @@ def init_app(app: Flask) -> None:
         def _(key: str, **values: object) -> str:
             return translate(key, lang, **values)
 
-        return {"lang": lang, "_": _, "LANGS": LANGS, "LANG_NAMES": LANG_NAMES}
+        def reason(verdict: Mapping[str, Any]) -> str:
+            return reason_text(verdict, lang)
+
+        return {
+            "lang": lang,
+            "_": _,
+            "reason": reason,
+            "LANGS": LANGS,
+            "LANG_NAMES": LANG_NAMES,
+        }

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.watch.model import TableModel, View
@@ -66,6 +66,8 @@ class Refused:
     move: Move
     code: str
     reason: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The numbers and names of the reason (``Verdict.params``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -73,6 +75,7 @@ class Refused:
             "move": self.move.notation(),
             "code": self.code,
             "reason": self.reason,
+            "params": dict(self.params),
         }
 
 
@@ -218,7 +221,7 @@ def infer(model: TableModel, state: State, seen: View, pending: Sequence[Sent] =
             verdict = state.check(move)
             if not verdict:
                 assert verdict.code is not None and verdict.reason is not None
-                refused = refused or Refused(move, verdict.code, verdict.reason)
+                refused = refused or Refused(move, verdict.code, verdict.reason, verdict.params)
                 if not model.applies_unlisted:
                     break
             elif model.applies_unlisted and move not in allowed:

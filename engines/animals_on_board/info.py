@@ -6,6 +6,8 @@ reading is the default, the other published reading a named choice.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core import GameInfo, RuleOption, Verdict
 
 GAME_ID = "animals_on_board"
@@ -52,9 +54,9 @@ GAME = GameInfo(
 ILLEGAL = GAME_ID + "."
 
 
-def illegal(code: str, reason: str) -> Verdict:
-    """A refusal with the stable code ``animals_on_board.<code>``."""
-    return Verdict.illegal(ILLEGAL + code, reason)
+def illegal(code: str, reason: str, **params: Any) -> Verdict:
+    """A refusal with the stable code ``animals_on_board.<code>`` and its ``params``."""
+    return Verdict.illegal(ILLEGAL + code, reason, **params)
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:

@@ -314,7 +314,11 @@ class AnimalsOnBoardState(State):
             if phase != "remove":
                 return self._wrong_phase(move)
             if move.species in self.removed:
-                return illegal("already_removed", f"{move.species} is already out of the game")
+                return illegal(
+                    "already_removed",
+                    f"{move.species} is already out of the game",
+                    species=move.species,
+                )
             return LEGAL
         if isinstance(move, Give):
             if phase != "give":
@@ -327,6 +331,7 @@ class AnimalsOnBoardState(State):
                 return illegal(
                     "bad_reveal",
                     f"{move.tile} cannot be hidden on the ark: {self._where(move.tile)}",
+                    tile=move.tile,
                 )
             return LEGAL
         if isinstance(move, Cut):
@@ -334,15 +339,22 @@ class AnimalsOnBoardState(State):
                 return self._wrong_phase(move)
             problem = cut_problem(self.after_pairs(self.turn), move.tiles)
             if problem:
-                return illegal("bad_cut", problem)
+                return illegal("bad_cut", problem, tiles=list(move.tiles))
             return LEGAL
-        return illegal("unknown_move", f"{move.notation()!r} is not an Animals on Board move")
+        return illegal(
+            "unknown_move",
+            f"{move.notation()!r} is not an Animals on Board move",
+            move=move.notation(),
+        )
 
     def _check_merge(self, move: Merge) -> Verdict:
         for g in (move.group, move.into):
             if g >= len(self.groups):
                 return illegal(
-                    "no_group", f"there is no group {g}; the centre holds {len(self.groups)}"
+                    "no_group",
+                    f"there is no group {g}; the centre holds {len(self.groups)}",
+                    group=g,
+                    groups=len(self.groups),
                 )
         size = self.group_size(move.group)
         if move.part[-1] > LETTERS[size - 1]:
@@ -350,12 +362,18 @@ class AnimalsOnBoardState(State):
                 "no_such_tile",
                 f"group {move.group} holds {plural(size, 'tile')}, lettered a to "
                 f"{LETTERS[size - 1]}; there is no tile {move.part[-1]}",
+                group=move.group,
+                size=size,
+                last=LETTERS[size - 1],
+                letter=move.part[-1],
             )
         moved = "the whole of group" if len(move.part) == size else "tiles of group"
         return illegal(
             "merge",
             f"groups are never merged: {moved} {move.group} cannot join group {move.into}; "
             "a split lays the tiles it moves as a new group of their own",
+            group=move.group,
+            into=move.into,
         )
 
     def _wrong_phase(self, move: Move) -> Verdict:
@@ -368,7 +386,12 @@ class AnimalsOnBoardState(State):
             "reveal": f"{self.players[self.turn]} naming a hidden tile on the ark (reveal S3V4)",
             "cut": f"{self.players[self.turn]} cutting the ark to 10 tiles",
         }[self.phase]
-        return illegal("wrong_phase", f"not a {move.TYPE} now: the table waits for {wanted}")
+        return illegal(
+            "wrong_phase",
+            f"not a {move.TYPE} now: the table waits for {wanted}",
+            move=move.TYPE,
+            phase=self.phase,
+        )
 
     def _check_draw(self, tile: str) -> Verdict:
         if len(self.stack) <= self.unseen:
@@ -382,7 +405,7 @@ class AnimalsOnBoardState(State):
                 )
             return LEGAL
         if tile not in self.stack:
-            return illegal("tile_not_in_stack", self._where(tile))
+            return illegal("tile_not_in_stack", self._where(tile), tile=tile)
         return LEGAL
 
     def _where(self, tile: str) -> str:
@@ -395,18 +418,21 @@ class AnimalsOnBoardState(State):
         hand = self.hands[self.turn]
         if len(tiles) != SETUP_GIVE:
             return illegal(
-                "bad_give", f"give exactly 2 of your 3 tiles to the centre, not {len(tiles)}"
+                "bad_give",
+                f"give exactly 2 of your 3 tiles to the centre, not {len(tiles)}",
+                tiles=list(tiles),
             )
         outside = [t for t in tiles if t not in hand]
         hidden = hand.count(UNKNOWN)
         for t in outside:
             if hidden == 0 or t not in self.stack:
-                return illegal("bad_give", f"{t} is not among your drawn tiles")
+                return illegal("bad_give", f"{t} is not among your drawn tiles", tiles=list(tiles))
         if len(outside) > hidden:
             return illegal(
                 "bad_give",
                 f"{' and '.join(outside)} are not among your drawn tiles: only "
                 f"{plural(hidden, 'of them is', 'of them are')} unseen",
+                tiles=list(tiles),
             )
         return LEGAL
 
@@ -422,6 +448,7 @@ class AnimalsOnBoardState(State):
                 "must_take",
                 f"no pass: every group is a single tile, so take one "
                 f"({plural(self.food[seat], 'food crate')} pays for it)",
+                food=self.food[seat],
             )
         assert isinstance(move, Split | Take)
         g = move.group
@@ -431,6 +458,8 @@ class AnimalsOnBoardState(State):
                 f"there is no group {g}; the centre holds groups 0 to {len(self.groups) - 1}"
                 if self.groups
                 else "the centre is empty",
+                group=g,
+                groups=len(self.groups),
             )
         size = self.group_size(g)
         if isinstance(move, Take):
@@ -440,11 +469,17 @@ class AnimalsOnBoardState(State):
                     "not_enough_food",
                     f"group {g} holds {plural(size, 'tile')}, which costs {size} food; "
                     f"{self.players[seat]} has {food}",
+                    group=g,
+                    size=size,
+                    player=self.players[seat],
+                    food=food,
                 )
             return LEGAL
         if size < 2:
             return illegal(
-                "split_single", f"group {g} is a single tile; split a group of 2 or more"
+                "split_single",
+                f"group {g} is a single tile; split a group of 2 or more",
+                group=g,
             )
         last = LETTERS[size - 1]
         if move.part[-1] > last:
@@ -452,6 +487,10 @@ class AnimalsOnBoardState(State):
                 "no_such_tile",
                 f"group {g} holds {size} tiles, lettered a to {last}; there is no tile "
                 f"{move.part[-1]}",
+                group=g,
+                size=size,
+                last=last,
+                letter=move.part[-1],
             )
         if move.part[0] == "a":
             return illegal(

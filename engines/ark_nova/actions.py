@@ -347,6 +347,8 @@ def _strength(zoo: Zoo, board: PlayerBoard, action: str, x: int) -> tuple[int, V
             "ark_nova.x_tokens",
             f"spending {x} X-token{'s' * (x != 1)} needs them on the board; there "
             f"{'is' if zoo.x_tokens == 1 else 'are'} {zoo.x_tokens}",
+            x=x,
+            have=zoo.x_tokens,
         )
     return board.slot(action) + x, LEGAL
 
@@ -381,7 +383,7 @@ def check(state: ArkNovaState, move: Move) -> Verdict:
         try:
             PlayerBoard.from_json(move.board)
         except ValueError as exc:
-            return Verdict.illegal("ark_nova.bad_board", f"{player}'s board: {exc}")
+            return Verdict.illegal("ark_nova.bad_board", f"{player}'s board: {exc}", player=player)
         return LEGAL
     zoo, board = state.zoo(player), state.board(player)
     if isinstance(move, BuildAction):
@@ -393,6 +395,8 @@ def check(state: ArkNovaState, move: Move) -> Verdict:
             return Verdict.illegal(
                 "ark_nova.x_token.full",
                 f"{player} already has {MAX_X_TOKENS} X-tokens, the most the notepad holds",
+                player=player,
+                most=MAX_X_TOKENS,
             )
         return LEGAL
     if isinstance(move, Snap):
@@ -410,6 +414,7 @@ def _check_build(zoo: Zoo, board: PlayerBoard, move: BuildAction) -> Verdict:
         return Verdict.illegal(
             "ark_nova.build.count",
             f"the Build card on side I places exactly 1 building, not {len(move.buildings)}",
+            count=len(move.buildings),
         )
     built: list[str] = []
     for p in move.buildings:
@@ -440,9 +445,16 @@ def _check_snap(state: ArkNovaState, zoo: Zoo, board: PlayerBoard, move: Snap) -
             "ark_nova.cards.snap_strength",
             f"snapping a display card needs strength {need} on side {'I' * side}; the Cards "
             f"card gives {strength} (slot {board.slot('cards')} + {move.x} X-tokens)",
+            need=need,
+            side="I" * side,
+            strength=strength,
+            slot=board.slot("cards"),
+            x=move.x,
         )
     if move.folder > len(state.display):
-        return Verdict.illegal("ark_nova.cards.empty_folder", f"folder {move.folder} is empty")
+        return Verdict.illegal(
+            "ark_nova.cards.empty_folder", f"folder {move.folder} is empty", folder=move.folder
+        )
     return LEGAL
 
 
@@ -458,17 +470,23 @@ def _check_discard(zoo: Zoo, board: PlayerBoard, move: BreakDiscard) -> Verdict:
         elif UNKNOWN in hand:
             hand.remove(UNKNOWN)
         else:
-            return Verdict.illegal("ark_nova.break.not_in_hand", f"{card} is not in hand")
+            return Verdict.illegal(
+                "ark_nova.break.not_in_hand", f"{card} is not in hand", card=card
+            )
     limit = hand_limit(zoo)
     if len(hand) > limit:
         return Verdict.illegal(
             "ark_nova.break.hand_limit",
             f"{len(hand)} cards would stay in hand, over the hand limit of {limit}",
+            cards=len(hand),
+            limit=limit,
         )
     if len(hand) < min(limit, len(board.hand)):
         return Verdict.illegal(
             "ark_nova.break.discard_too_many",
             f"at a break a hand is discarded down to {limit}, not to {len(hand)}",
+            cards=len(hand),
+            limit=limit,
         )
     return LEGAL
 
@@ -532,6 +550,10 @@ def _run_animals(state: ArkNovaState, move: AnimalsAction) -> tuple[Verdict, Ark
             "ark_nova.animals.count",
             f"the Animals card on side {'I' * side} at strength {strength} plays "
             f"{allowed} animal{'s' * (allowed != 1)}, not {len(move.plays)}",
+            side="I" * side,
+            strength=strength,
+            allowed=allowed,
+            count=len(move.plays),
         ), None
     zoo, board = _spend(zoo, board, "animals", move.x)
     lines = []

@@ -193,30 +193,43 @@ class Table:
     """Display folders emptied during this action (the display slides after the turn)."""
 
 
-def _problem(code: str, reason: str, hexes: tuple[Hex, ...] = ()) -> Problem:
-    return Problem(f"ark_nova.animals.{code}", reason, hexes)
+def _problem(code: str, reason: str, hexes: tuple[Hex, ...] = (), **params: Any) -> Problem:
+    return Problem(f"ark_nova.animals.{code}", reason, hexes, params)
+
+
+def _card(animal: Animal) -> str:
+    """The catalog id of an animal card (``A401``)."""
+    return f"A{animal.number}"
 
 
 def check_play(table: Table, play: AnimalPlay, side: int) -> tuple[Problem | None, bool]:
     """The first rule the play breaks (or None), and whether its condition went unchecked."""
     animal = ANIMALS.get(play.card)
     if animal is None:
-        return _problem("not_animal", f"there is no animal card {play.card}"), False
+        return _problem("not_animal", f"there is no animal card {play.card}", card=play.card), False
     zoo, board = table.zoo, table.board
     name = f"{animal.name} ({animal.number})"
     if play.card in zoo.animals:
-        return _problem("played", f"{name} already lives in this zoo"), False
+        return _problem(
+            "played", f"{name} already lives in this zoo", animal_id=_card(animal)
+        ), False
     problem = _check_source(table, play, side, name)
     if problem:
         return problem, False
     finding = review(play.card, zoo, board)
     if finding.broken:
         cond, short = finding.broken[0]
-        return _problem("condition", f"{name} needs {cond.text()}; {short}"), False
+        return _problem(
+            "condition", f"{name} needs {cond.text()}; {short}", animal_id=_card(animal)
+        ), False
     cost = price(animal, zoo, play.folder)
     if cost.total > zoo.money:
         return _problem(
-            "money", f"{name} costs {cost.text()}, and only {zoo.money} money are left"
+            "money",
+            f"{name} costs {cost.text()}, and only {zoo.money} money are left",
+            animal_id=_card(animal),
+            cost=cost.total,
+            money=zoo.money,
         ), False
     return check_enclosure(zoo, board, play, animal, name), finding.unchecked
 
@@ -224,7 +237,7 @@ def check_play(table: Table, play: AnimalPlay, side: int) -> tuple[Problem | Non
 def _check_source(table: Table, play: AnimalPlay, side: int, name: str) -> Problem | None:
     if play.folder == 0:
         if not table.board.holds(play.card):
-            return _problem("not_in_hand", f"{name} is not in hand")
+            return _problem("not_in_hand", f"{name} is not in hand", animal_id=f"A{play.card}")
         return None
     if side == 1:
         return _problem(
@@ -236,10 +249,18 @@ def _check_source(table: Table, play: AnimalPlay, side: int, name: str) -> Probl
             "reputation_range",
             f"folder {play.folder} is out of reputation range: reputation "
             f"{table.zoo.reputation} reaches folder {reach or 'none'}",
+            folder=play.folder,
+            reputation=table.zoo.reputation,
+            reach=reach,
         )
     held = table.display[play.folder - 1] if play.folder <= len(table.display) else None
     if play.folder in table.taken or held not in (play.card, UNKNOWN):
-        return _problem("not_in_display", f"{name} is not in display folder {play.folder}")
+        return _problem(
+            "not_in_display",
+            f"{name} is not in display folder {play.folder}",
+            animal_id=f"A{play.card}",
+            folder=play.folder,
+        )
     return None
 
 
@@ -256,7 +277,7 @@ def check_enclosure(
     b = enclosure_at(zoo, play.enclosure)
     where = hexes_text([play.enclosure])
     if b is None:
-        return _problem("no_enclosure", f"no building covers {where}", (play.enclosure,))
+        return _problem("no_enclosure", f"no building covers {where}", (play.enclosure,), at=where)
     cells = b.cells
     if b.kind in map_a.STANDARD_ENCLOSURES:
         problem = _check_standard(b, animal, name)
@@ -266,7 +287,9 @@ def check_enclosure(
         problem = _check_house(board, play, animal, name, b.kind)
     else:
         label = "a sponsor's building" if b.kind == "unique" else f"a {b.kind}"
-        problem = _problem("not_enclosure", f"{where} is {label}, not an enclosure")
+        problem = _problem(
+            "not_enclosure", f"{where} is {label}, not an enclosure", at=where, building=b.kind
+        )
     if problem:
         return replace(problem, hexes=problem.hexes or cells)
     return terrain_problem(cells, animal, name)
@@ -284,6 +307,10 @@ def terrain_problem(cells: tuple[Hex, ...], animal: Animal, name: str) -> Proble
                 f"the enclosure at {hexes_text(cells)} borders {len(near)}"
                 + (f" ({hexes_text(near)})" if near else ""),
                 cells,
+                animal_id=_card(animal),
+                need=need,
+                near=len(near),
+                at=hexes_text(cells),
             )
     return None
 
@@ -292,24 +319,48 @@ def _check_standard(b: Building, animal: Animal, name: str) -> Problem | None:
     size = len(b.cells)
     where = f"the size-{size} enclosure at {hexes_text(b.cells)}"
     if animal.petting:
-        return _problem("petting_only", f"{name} is a petting-zoo animal: petting zoo only")
+        return _problem(
+            "petting_only",
+            f"{name} is a petting-zoo animal: petting zoo only",
+            animal_id=_card(animal),
+        )
     if animal.size == 0:
-        return _problem("no_standard", f"{name} does not live in a standard enclosure")
+        return _problem(
+            "no_standard",
+            f"{name} does not live in a standard enclosure",
+            animal_id=_card(animal),
+        )
     if b.occupied:
-        return _problem("occupied", f"{where} already holds an animal")
+        return _problem(
+            "occupied", f"{where} already holds an animal", size=size, at=hexes_text(b.cells)
+        )
     if size < animal.size:
         return _problem(
-            "too_small", f"{name} needs an enclosure of size {animal.size}; {where} has {size}"
+            "too_small",
+            f"{name} needs an enclosure of size {animal.size}; {where} has {size}",
+            animal_id=_card(animal),
+            need=animal.size,
+            size=size,
+            at=hexes_text(b.cells),
         )
     return None
 
 
 def _check_petting(board: PlayerBoard, animal: Animal, name: str) -> Problem | None:
     if not animal.petting:
-        return _problem("not_petting", f"{name} is not a petting-zoo animal")
+        return _problem(
+            "not_petting", f"{name} is not a petting-zoo animal", animal_id=_card(animal)
+        )
     used, room = board.used("petting_zoo"), SPECIAL_CAPACITY["petting_zoo"]
     if used + PETTING_SPACES > room:
-        return _problem("full", f"the petting zoo is full ({used} of {room} spaces taken)")
+        return _problem(
+            "full",
+            f"the petting zoo is full ({used} of {room} spaces taken)",
+            building="petting_zoo",
+            used=used,
+            room=room,
+            spaces=PETTING_SPACES,
+        )
     return None
 
 
@@ -318,13 +369,20 @@ def _check_house(
 ) -> Problem | None:
     label = "reptile house" if kind == "reptile_house" else "large bird aviary"
     if not (animal.reptile_house if kind == "reptile_house" else animal.aviary):
-        return _problem("special_kind", f"{name} cannot live in the {label}")
+        return _problem(
+            "special_kind",
+            f"{name} cannot live in the {label}",
+            animal_id=_card(animal),
+            building=kind,
+        )
     spaces = special_spaces(play)
     if spaces is None:
         return _problem(
             "spaces_unknown",
             f"say how many {label} spaces {name} takes (the number on its {label} icon), "
             f"e.g. {play.card}@{play.enclosure[0]},{play.enclosure[1]}*1",
+            animal_id=_card(animal),
+            building=kind,
         )
     used, room = board.used(kind), SPECIAL_CAPACITY[kind]
     if used + spaces > room:
@@ -332,6 +390,11 @@ def _check_house(
             "full",
             f"{name} takes {spaces} space{'s' * (spaces > 1)} of the {label}; "
             f"{used} of {room} are taken",
+            animal_id=_card(animal),
+            building=kind,
+            spaces=spaces,
+            used=used,
+            room=room,
         )
     return None
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines.ark_nova import map_a
@@ -193,9 +193,11 @@ class Problem:
     code: str
     reason: str
     hexes: tuple[Hex, ...] = ()
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The numbers and names of ``reason`` (``Verdict.params``)."""
 
     def verdict(self) -> Verdict:
-        return Verdict.illegal(self.code, self.reason)
+        return Verdict.illegal(self.code, self.reason, **self.params)
 
 
 @dataclass(frozen=True)
@@ -271,6 +273,7 @@ def _rules_of_the_tile(
             "ark_nova.build.side",
             f"the {p.label}: a {what} can only be built with the Build card on side II",
             p.cells,
+            {"building": p.building},
         )
     if shape.special and p.building in site.specials:
         there = site.specials[p.building]
@@ -278,12 +281,14 @@ def _rules_of_the_tile(
             "ark_nova.build.special_twice",
             f"the zoo already has a {what}, at {hexes_text(there)}; a zoo has one",
             there,
+            {"building": p.building, "hexes": hexes_text(there)},
         )
     if p.building in built:
         return Problem(
             "ark_nova.build.repeat",
             f"the {p.label}: one Build action places different buildings, not a {what} twice",
             p.cells,
+            {"building": p.building},
         )
     if shape.size > strength:
         return Problem(
@@ -291,6 +296,7 @@ def _rules_of_the_tile(
             f"the {p.label} has size {shape.size}, over the strength {strength} left for "
             "this action",
             p.cells,
+            {"building": p.building, "size": shape.size, "strength": strength},
         )
     cost = MONEY_PER_HEX * shape.size
     if cost > money:
@@ -299,6 +305,7 @@ def _rules_of_the_tile(
             f"the {p.label} costs {cost} money ({MONEY_PER_HEX} per hex), and only {money} "
             "are left",
             p.cells,
+            {"building": p.building, "cost": cost, "per_hex": MONEY_PER_HEX, "money": money},
         )
     return None
 
@@ -310,7 +317,10 @@ def _rules_of_the_map(
     off = tuple(h for h in cells if not map_a.on_map(h))
     if off:
         return Problem(
-            "ark_nova.build.off_map", f"the {what} leaves Map A at {hexes_text(off)}", off
+            "ark_nova.build.off_map",
+            f"the {what} leaves Map A at {hexes_text(off)}",
+            off,
+            {"building": p.building, "hexes": hexes_text(off)},
         )
     under = tuple(h for h in cells if h in site.covered)
     if under:
@@ -318,6 +328,7 @@ def _rules_of_the_map(
             "ark_nova.build.covered",
             f"the {what} would cover {hexes_text(under)}, already built on",
             under,
+            {"building": p.building, "hexes": hexes_text(under)},
         )
     if not site.on_terrain:
         for terrain, hexes in (("rock", map_a.ROCK), ("water", map_a.WATER)):
@@ -328,6 +339,7 @@ def _rules_of_the_map(
                     f"the {what} would cover the {terrain} space{'s' * (len(bad) > 1)} "
                     f"{hexes_text(bad)}",
                     bad,
+                    {"building": p.building, "hexes": hexes_text(bad)},
                 )
     if not upgraded:
         bad = tuple(h for h in cells if h in map_a.UPGRADE_ONLY)
@@ -337,6 +349,7 @@ def _rules_of_the_map(
                 f"the {what} would cover {hexes_text(bad)}, a space marked II that needs the "
                 "Build card on side II",
                 bad,
+                {"building": p.building, "hexes": hexes_text(bad)},
             )
     if site.empty:
         if not any(h in map_a.BORDER for h in cells):
@@ -345,12 +358,14 @@ def _rules_of_the_map(
                 f"the zoo's first building must touch the map's border; the {what} covers "
                 f"{hexes_text(cells)}, none of them a border space",
                 cells,
+                {"building": p.building, "hexes": hexes_text(cells)},
             )
     elif not any(h in site.frontier for h in cells):
         return Problem(
             "ark_nova.build.not_adjacent",
             f"the {what} shares no edge with a building (it covers {hexes_text(cells)})",
             cells,
+            {"building": p.building, "hexes": hexes_text(cells)},
         )
     if p.building == "kiosk":
         near = tuple(k for k in site.kiosks if map_a.distance(k, cells[0]) < MIN_KIOSK_DISTANCE)
@@ -362,6 +377,12 @@ def _rules_of_the_map(
                 f"from the kiosk at {hexes_text([k])}; kiosks stand at least "
                 f"{MIN_KIOSK_DISTANCE} apart",
                 (cells[0], *near),
+                {
+                    "hexes": hexes_text(cells),
+                    "distance": map_a.distance(k, cells[0]),
+                    "other": hexes_text([k]),
+                    "least": MIN_KIOSK_DISTANCE,
+                },
             )
     return None
 

@@ -223,6 +223,8 @@ class ArkNovaState(State):
             return Verdict.illegal(
                 "ark_nova.unknown_player",
                 f"{player!r} is not at this table ({', '.join(self.players)})",
+                player=str(player),
+                players=list(self.players),
             )
         if isinstance(move, actions.ACTION_MOVES):
             return actions.check(self, move)
@@ -230,7 +232,7 @@ class ArkNovaState(State):
             try:
                 Zoo.from_json(move.zoo)
             except ValueError as exc:
-                return Verdict.illegal("ark_nova.bad_zoo", f"{player}'s zoo: {exc}")
+                return Verdict.illegal("ark_nova.bad_zoo", f"{player}'s zoo: {exc}", player=player)
             return LEGAL
         if isinstance(move, KeepFinalScoring):
             return self._check_keep(move)
@@ -244,11 +246,14 @@ class ArkNovaState(State):
                 return Verdict.illegal(
                     "ark_nova.unknown_card",
                     f"there is no final-scoring card {card!r} ('001' to '011')",
+                    card=card,
                 )
         try:
             replace(self.zoo(move.player), final_scoring=move.cards)
         except ValueError as exc:
-            return Verdict.illegal("ark_nova.final_scoring", f"{move.player}: {exc}")
+            return Verdict.illegal(
+                "ark_nova.final_scoring", f"{move.player}: {exc}", player=move.player
+            )
         return LEGAL
 
     def _check_final_turn(self, move: FinalTurn) -> Verdict:
@@ -259,12 +264,15 @@ class ArkNovaState(State):
             )
         if move.player in self.final_turns:
             return Verdict.illegal(
-                "ark_nova.final_turn_taken", f"{move.player} has already taken their last turn"
+                "ark_nova.final_turn_taken",
+                f"{move.player} has already taken their last turn",
+                player=move.player,
             )
         if move.player not in self.owed_final_turns():
             return Verdict.illegal(
                 "ark_nova.trigger_player",
                 f"{move.player} triggered the end outside a break and takes no further turn",
+                player=move.player,
             )
         return LEGAL
 

@@ -79,8 +79,8 @@ class Transfer:
         return cls(card, spaces)
 
 
-def _problem(code: str, reason: str, hexes: tuple[map_a.Hex, ...] = ()) -> Problem:
-    return Problem(f"ark_nova.build.{code}", reason, hexes)
+def _problem(code: str, reason: str, **params: Any) -> Problem:
+    return Problem(f"ark_nova.build.{code}", reason, (), params)
 
 
 def smallest_home(zoo: Zoo, animal: Animal) -> Building | None:
@@ -109,7 +109,9 @@ def check_transfer(
     """
     animal = ANIMALS.get(move.card)
     if animal is None or move.card not in zoo.animals:
-        return _problem("transfer_not_in_zoo", f"card {move.card} is no animal of this zoo")
+        return _problem(
+            "transfer_not_in_zoo", f"card {move.card} is no animal of this zoo", card=move.card
+        )
     name = f"{animal.name} ({animal.number})"
     kind = "reptile_house" if animal.reptile_house else "aviary" if animal.aviary else None
     if kind is None or kind not in built:
@@ -118,6 +120,7 @@ def check_transfer(
             "transfer_no_house",
             f"{name} may only move into a reptile house or aviary it can live in, built in "
             f"this action (built: {new})",
+            animal_id=f"A{animal.number}",
         )
     house = next(b for b in zoo.buildings if b.kind == kind)
     problem = check_enclosure(
@@ -129,6 +132,7 @@ def check_transfer(
         return _problem(
             "transfer_no_enclosure",
             f"no occupied standard enclosure of this zoo could hold {name}, so it is not there",
+            animal_id=f"A{animal.number}",
         )
     return None
 

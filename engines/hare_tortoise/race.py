@@ -217,6 +217,8 @@ def check_race(result: RaceResult, move: Race) -> Verdict:
             "hare_tortoise.bad_race",
             f"the podium lists {', '.join(ANIMALS[a] for a in podium) or 'nobody'} but the pawns "
             f"past the finish are {', '.join(ANIMALS[a] for a in finished) or 'none'}",
+            podium=[ANIMALS[a] for a in podium],
+            finished=[ANIMALS[a] for a in finished],
         )
     for animal, line in enumerate(result.event.data["animals"]):
         want = result.podium.index(animal) + 1 if animal in result.podium else None
@@ -229,10 +231,15 @@ def check_race(result: RaceResult, move: Race) -> Verdict:
                     "hare_tortoise.lamb_stream",
                     f"the lamb must stop to drink at the stream on space {to}; "
                     f"it was put on {where}",
+                    space=to,
                 )
             return Verdict.illegal(
                 "hare_tortoise.race_distance",
                 f"the {line['animal']} must {_should(line, want)}; it was put on {where}",
+                animal=line["animal"],
+                space=to,
+                put=move.positions[animal],
+                place=want,
             )
     if tuple(podium) != result.podium:
         return Verdict.illegal(
@@ -240,5 +247,7 @@ def check_race(result: RaceResult, move: Race) -> Verdict:
             f"the podium shows {', '.join(ANIMALS[a] for a in podium)}; the animals reached it "
             f"in the order {', '.join(ANIMALS[a] for a in result.podium)} "
             "(the race resolves hare, tortoise, wolf, fox, lamb)",
+            podium=[ANIMALS[a] for a in podium],
+            order=[ANIMALS[a] for a in result.podium],
         )
     return LEGAL

@@ -285,7 +285,9 @@ class HareState(State):
         phase = self.phase
         expected = _PHASE_MOVES[phase]
         if not isinstance(move, expected):
-            return Verdict.illegal(_P + "wrong_phase", self._phase_text())
+            return Verdict.illegal(
+                _P + "wrong_phase", self._phase_text(), phase=phase, player=self._seat_name()
+            )
         if isinstance(move, Play):
             return self._check_play(move)
         if isinstance(move, Draw | Deal):
@@ -296,6 +298,7 @@ class HareState(State):
                     _P + "deck_not_empty",
                     f"the draw pile still holds {_plural(sum(self.deck), 'card')}; "
                     "shuffle the discard pile only when it is empty",
+                    cards=sum(self.deck),
                 )
             return LEGAL
         if isinstance(move, Keep):
@@ -309,8 +312,11 @@ class HareState(State):
         assert isinstance(move, Reveal)
         return self._check_reveal(move)
 
+    def _seat_name(self) -> str:
+        return self.players[self.turn] if self.players else ""
+
     def _phase_text(self) -> str:
-        seat = self.players[self.turn] if self.players else ""
+        seat = self._seat_name()
         return {
             "bets": "the table must deal a starting bet card now",
             "track": "the table must enter the two stream positions now (e.g. 'track 4 9')",
@@ -346,6 +352,7 @@ class HareState(State):
             return Verdict.illegal(
                 _P + "not_in_deck",
                 f"no {card_name(card)} card can be {verb}: none is left in the draw pile",
+                card=card,
             )
         return LEGAL
 
@@ -382,14 +389,18 @@ class HareState(State):
             )
         if len(cards) > MAX_ANIMAL:
             return Verdict.illegal(
-                _P + "too_many_cards", f"play at most 4 cards in a turn, not {len(cards)}"
+                _P + "too_many_cards",
+                f"play at most 4 cards in a turn, not {len(cards)}",
+                cards=len(cards),
             )
         counts = cards_of(cards)
         animals = {KIND_ANIMAL[k] for k in range(UNK) if counts[k]}
         if len(animals) > 1:
             names = " and ".join(ANIMALS[a] for a in sorted(animals))
             return Verdict.illegal(
-                _P + "mixed_animals", f"all cards played must show one animal, not {names}"
+                _P + "mixed_animals",
+                f"all cards played must show one animal, not {names}",
+                animals=sorted(ANIMALS[a] for a in animals),
             )
         animal = animals.pop()
         on_table = len(self.table)
@@ -397,6 +408,9 @@ class HareState(State):
             return Verdict.illegal(
                 _P + "table_full",
                 f"the table holds {on_table} cards; {len(cards)} more would pass the limit of 8",
+                on_table=on_table,
+                cards=len(cards),
+                limit=8,
             )
         same = self.table_counts()[animal]
         if same + len(cards) > MAX_ANIMAL:
@@ -404,12 +418,18 @@ class HareState(State):
                 _P + "animal_full",
                 f"the table holds {same} {ANIMALS[animal]} cards; {len(cards)} more would "
                 f"pass the limit of 4 per animal",
+                animal=ANIMALS[animal],
+                on_table=same,
+                cards=len(cards),
+                limit=MAX_ANIMAL,
             )
         hand = self.hands[self.turn]
         needs = [(k, counts[k]) for k in range(UNK) if counts[k]]
         why = self._supply(hand, needs, self.unseen() if hand[UNK] else None)
         if why:
-            return Verdict.illegal(_P + "not_in_hand", f"{player} cannot play that: {why}")
+            return Verdict.illegal(
+                _P + "not_in_hand", f"{player} cannot play that: {why}", player=player
+            )
         return LEGAL
 
     def _check_keep(self, move: Keep) -> Verdict:
@@ -422,12 +442,16 @@ class HareState(State):
             if hand[UNK]:
                 return LEGAL
             return Verdict.illegal(
-                _P + "not_in_hand", f"{player} has no unseen card; name the card kept"
+                _P + "not_in_hand",
+                f"{player} has no unseen card; name the card kept",
+                player=player,
             )
         kind = KIND_INDEX[move.card]
         why = self._supply(hand, [(kind, 1)], self.unseen() if hand[UNK] else None)
         if why:
-            return Verdict.illegal(_P + "not_in_hand", f"{player} cannot keep that: {why}")
+            return Verdict.illegal(
+                _P + "not_in_hand", f"{player} cannot keep that: {why}", player=player
+            )
         return LEGAL
 
     def _check_bet(self, move: DealBet) -> Verdict:
@@ -439,6 +463,7 @@ class HareState(State):
                 _P + "bet_dealt",
                 f"the {card_name(move.card)} starting bet card is already dealt; "
                 "there is one per animal",
+                card=move.card,
             )
         return LEGAL
 
@@ -446,18 +471,23 @@ class HareState(State):
         streams = move.streams
         if len(streams) != 2 or streams[0] == streams[1]:
             return Verdict.illegal(
-                _P + "bad_track", f"the track has exactly 2 stream tiles, not {len(set(streams))}"
+                _P + "bad_track",
+                f"the track has exactly 2 stream tiles, not {len(set(streams))}",
+                streams=list(streams),
             )
         if not all(1 <= s <= TRACK_TILES for s in streams):
             return Verdict.illegal(
                 _P + "bad_track",
                 f"stream positions are tiles 1 to 11, not {' and '.join(map(str, streams))}",
+                streams=list(streams),
             )
         return LEGAL
 
     def _check_reveal(self, move: Reveal) -> Verdict:
         if move.player not in self.players:
-            return Verdict.illegal(_P + "no_such_player", f"nobody called {move.player!r} plays")
+            return Verdict.illegal(
+                _P + "no_such_player", f"nobody called {move.player!r} plays", player=move.player
+            )
         seat = self.players.index(move.player)
         if UNKNOWN in self.start_bets[seat]:
             if move.card not in self._unseen_bets():
@@ -465,17 +495,23 @@ class HareState(State):
                     _P + "bad_bet",
                     f"{move.player}'s starting bet cannot be {card_name(move.card)}: "
                     "that bet card is shown elsewhere or does not exist",
+                    player=move.player,
+                    card=move.card,
                 )
             return LEGAL
         if self.second_bets[seat] != UNKNOWN:
             return Verdict.illegal(
-                _P + "nothing_to_reveal", f"{move.player}'s bets are already known"
+                _P + "nothing_to_reveal",
+                f"{move.player}'s bets are already known",
+                player=move.player,
             )
         if move.card == UNKNOWN or not self.unseen()[KIND_INDEX[move.card]]:
             return Verdict.illegal(
                 _P + "bad_bet",
                 f"{move.player}'s second bet cannot be {card_name(move.card)}: "
                 "every such card is seen elsewhere",
+                player=move.player,
+                card=move.card,
             )
         return LEGAL
 

@@ -59,10 +59,11 @@ class Table:
 class Refusal(Exception):
     """A rule the action breaks: a stable code and a sentence with the numbers."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, **params: Any) -> None:
         super().__init__(reason)
         self.code = f"niagara.{code}"
         self.reason = reason
+        self.params = params
 
 
 def _name(colour: str) -> str:
@@ -87,7 +88,9 @@ def _buy_back(table: Table, seat: int, colour: str | None) -> Table:
     if colour not in bank:
         held = bank or "none"
         raise Refusal(
-            "buy_no_gem", f"you have no banked {_name(colour)} gem to pay with (banked: {held})"
+            "buy_no_gem",
+            f"you have no banked {_name(colour)} gem to pay with (banked: {held})",
+            colour=colour,
         )
     hollows = list(table.hollows)
     i = COLOURS.index(colour)
@@ -132,11 +135,15 @@ def resolve_paddle(table: Table, players: Sequence[str], seat: int, move: Paddle
                 "must_move",
                 f"canoe {number} is on the river at {canoe.slot} and must use the "
                 f"{move.tile} points",
+                canoe=number,
+                slot=canoe.slot,
+                points=move.tile,
             )
         if canoe.slot == LOST and number in planned:
             raise Refusal(
                 "canoe_lost",
                 f"canoe {number} went over the falls; buy it back before it can move",
+                canoe=number,
             )
     if not planned and all(c.slot == HOME for c in fleet):
         raise Refusal("must_launch", "both your canoes are at HOME: at least one must launch")
@@ -159,10 +166,16 @@ def _run_plan(
     canoe = table.canoes[seat][n - 1]
     if plan.start != canoe.slot:
         raise Refusal(
-            "wrong_start", f"canoe {n} is at {_slot(canoe.slot)}, not at {_slot(plan.start)}"
+            "wrong_start",
+            f"canoe {n} is at {_slot(canoe.slot)}, not at {_slot(plan.start)}",
+            canoe=n,
+            slot=canoe.slot,
+            start=plan.start,
         )
     if plan.start == HOME and not plan.moves:
-        raise Refusal("stay_home", f"canoe {n} is at HOME: leave it out of the move or launch it")
+        raise Refusal(
+            "stay_home", f"canoe {n} is at HOME: leave it out of the move or launch it", canoe=n
+        )
     cost = 2 * len(plan.ops)
     k = points - cost
     if k < 0:
@@ -170,6 +183,10 @@ def _run_plan(
             "points",
             f"canoe {n}'s loading and unloading cost {cost} points, more than the "
             f"paddle's {points}",
+            case="ops",
+            canoe=n,
+            cost=cost,
+            points=points,
         )
     hollows = list(table.hollows)
     gem = canoe.gem
@@ -185,25 +202,33 @@ def _run_plan(
             colour = op[1]
             if h is None:
                 raise Refusal(
-                    "no_hollow", f"canoe {n} cannot {verb} at {_slot(slot)}: no gem hollow there"
+                    "no_hollow",
+                    f"canoe {n} cannot {verb} at {_slot(slot)}: no gem hollow there",
+                    canoe=n,
+                    slot=slot,
                 )
             if op[0] == "-":
                 if gem is None:
-                    raise Refusal("unload_empty", f"canoe {n} carries no gem to unload")
+                    raise Refusal("unload_empty", f"canoe {n} carries no gem to unload", canoe=n)
                 if loaded:
                     raise Refusal(
                         "load_then_unload",
                         f"canoe {n} may not load and then unload in one turn",
+                        canoe=n,
                     )
                 if gem != colour:
                     raise Refusal(
                         "unload_colour",
                         f"canoe {n} carries a {_name(gem)} gem, not a {_name(colour)} one",
+                        canoe=n,
+                        gem=gem,
+                        colour=colour,
                     )
                 if COLOURS[h] == colour:
                     raise Refusal(
                         "unload_own_colour",
                         f"a {_name(colour)} gem cannot be unloaded into the {_name(colour)} hollow",
+                        colour=colour,
                     )
                 hollows[h] = add_gem(hollows[h], colour)
                 own_unloads.append(colour)
@@ -212,19 +237,25 @@ def _run_plan(
             else:
                 if gem is not None:
                     raise Refusal(
-                        "load_full", f"canoe {n} already carries a {_name(gem)} gem (one at most)"
+                        "load_full",
+                        f"canoe {n} already carries a {_name(gem)} gem (one at most)",
+                        canoe=n,
+                        gem=gem,
                     )
                 if colour in own_unloads:
                     raise Refusal(
                         "load_same_colour",
                         f"canoe {n} unloaded a {_name(colour)} gem this turn; it may only "
                         "load a gem of another colour",
+                        canoe=n,
+                        colour=colour,
                     )
                 if (h, colour) in banned:
                     raise Refusal(
                         "pass_gem",
                         f"your other canoe unloaded that {_name(colour)} gem this turn; "
                         "gems never pass between canoes",
+                        colour=colour,
                     )
                 if colour not in hollows[h]:
                     held = hollows[h] or "no gems"
@@ -232,6 +263,10 @@ def _run_plan(
                         "load_missing",
                         f"the {_name(COLOURS[h])} hollow at {slot} holds no {_name(colour)} "
                         f"gem (it holds {held})",
+                        hollow=COLOURS[h],
+                        slot=slot,
+                        colour=colour,
+                        held=list(hollows[h]),
                     )
                 hollows[h] = remove_gem(hollows[h], colour)
                 gem = colour
@@ -243,14 +278,18 @@ def _run_plan(
     banks = table.banks
     if end == FALLS:
         if plan.post or plan.rob:
-            raise Refusal("after_falls", f"canoe {n} went over the falls; it does nothing more")
+            raise Refusal(
+                "after_falls", f"canoe {n} went over the falls; it does nothing more", canoe=n
+            )
         if gem is not None:
             i = COLOURS.index(gem)
             hollows[i] = add_gem(hollows[i], gem)
         new = Canoe(LOST, None)
     elif end == HOME:
         if plan.post or plan.rob:
-            raise Refusal("after_home", f"canoe {n} reached HOME; it does nothing more there")
+            raise Refusal(
+                "after_home", f"canoe {n} reached HOME; it does nothing more there", canoe=n
+            )
         if gem is not None:
             banks = _put(banks, seat, add_gem(banks[seat], gem))
         new = Canoe(HOME, None)
@@ -258,7 +297,9 @@ def _run_plan(
         if plan.rob is not None:
             if plan.post:
                 raise Refusal(
-                    "rob_then_ops", f"robbing ends canoe {n}'s action: no loading after it"
+                    "rob_then_ops",
+                    f"robbing ends canoe {n}'s action: no loading after it",
+                    canoe=n,
                 )
             gem, canoes = _rob(canoes, players, seat, plan, end, gem)
         do_ops(plan.post, end)
@@ -274,10 +315,24 @@ def _walk(n: int, start: str, end: str, k: int, points: int, cost: int) -> str:
     spend = f"the paddle gives {points}" + (f", {cost} of them for gems" if cost else "")
     if start == end:
         if k:
-            raise Refusal("points", f"canoe {n} stays at {start} but must use all points ({spend})")
+            raise Refusal(
+                "points",
+                f"canoe {n} stays at {start} but must use all points ({spend})",
+                case="stay",
+                canoe=n,
+                slot=start,
+                points=k,
+            )
         return end
     if k == 0:
-        raise Refusal("points", f"canoe {n} has no points left to move ({spend})")
+        raise Refusal(
+            "points",
+            f"canoe {n} has no points left to move ({spend})",
+            case="none",
+            canoe=n,
+            paddle=points,
+            cost=cost,
+        )
     d = DIST[start]
     if end == FALLS:
         need = FALLS_DIST - d
@@ -286,6 +341,10 @@ def _walk(n: int, start: str, end: str, k: int, points: int, cost: int) -> str:
                 "path",
                 f"canoe {n} needs {need} points to go over the falls from {_slot(start)}, "
                 f"it has {k} ({spend})",
+                case="falls",
+                canoe=n,
+                need=need,
+                points=k,
             )
         return end
     if end == HOME:
@@ -293,22 +352,43 @@ def _walk(n: int, start: str, end: str, k: int, points: int, cost: int) -> str:
             raise Refusal(
                 "points",
                 f"canoe {n} needs {d} points to reach HOME from {start}, it has {k} ({spend})",
+                case="home",
+                canoe=n,
+                need=d,
+                points=k,
             )
         return end
     e = DIST[end]
     if e != d and start[0] in "LR" and end[0] in "LR" and end[0] != start[0]:
-        raise Refusal("path", f"the arms meet only at M5: {start} does not lead to {end}")
+        raise Refusal(
+            "path",
+            f"the arms meet only at M5: {start} does not lead to {end}",
+            start=start,
+            end=end,
+        )
     if e < d:
         reached = upstream(start, k)
     elif e > d:
         reached = downstream(start, k, end[0] if end[0] in "LR" else "L")
     else:
-        raise Refusal("path", f"the arms meet only at M5: {start} does not lead to {end}")
+        raise Refusal(
+            "path",
+            f"the arms meet only at M5: {start} does not lead to {end}",
+            start=start,
+            end=end,
+        )
     if reached != end:
         raise Refusal(
             "points",
             f"canoe {n} from {_slot(start)} to {_slot(end)} takes {abs(e - d)} points, "
             f"but it has {k} to move ({spend}); with {k} it reaches {_slot(reached)}",
+            case="reach",
+            canoe=n,
+            start=start,
+            end=end,
+            need=abs(e - d),
+            points=k,
+            reached=reached,
         )
     return end
 
@@ -325,11 +405,11 @@ def _rob(
     n = plan.canoe
     owner, number = plan.rob
     if DIST.get(plan.end, 0) >= DIST[plan.start]:
-        raise Refusal("rob_upstream", f"canoe {n} may only rob after moving upstream")
+        raise Refusal("rob_upstream", f"canoe {n} may only rob after moving upstream", canoe=n)
     if gem is not None:
-        raise Refusal("rob_full", f"canoe {n} carries a gem; only an empty canoe robs")
+        raise Refusal("rob_full", f"canoe {n} carries a gem; only an empty canoe robs", canoe=n)
     if owner not in players:
-        raise Refusal("rob_who", f"there is no player {owner!r} to rob")
+        raise Refusal("rob_who", f"there is no player {owner!r} to rob", player=owner)
     victim = players.index(owner)
     if victim == seat:
         raise Refusal("rob_own", "a canoe never robs its own player's canoe")
@@ -338,6 +418,9 @@ def _rob(
         raise Refusal(
             "rob_nothing",
             f"{owner}'s canoe {number} carries no gem at {end} to rob",
+            player=owner,
+            canoe=number,
+            slot=end,
         )
     fleet = list(canoes[victim])
     fleet[number - 1] = Canoe(target.slot, None)

@@ -165,7 +165,7 @@ class NiagaraState(State):
         try:
             self._resolve(move)
         except Refusal as refusal:
-            return Verdict.illegal(refusal.code, refusal.reason)
+            return Verdict.illegal(refusal.code, refusal.reason, **refusal.params)
         return LEGAL
 
     def _resolve(self, move: Move) -> Table | None:
@@ -178,7 +178,9 @@ class NiagaraState(State):
                 )
             return None
         if isinstance(move, Arm):
-            raise Refusal("phase", f"the river is not flowing now; {expected[self.phase]}")
+            raise Refusal(
+                "phase", f"the river is not flowing now; {expected[self.phase]}", phase=self.phase
+            )
         seat = self.seat
         hand = self.hands[seat]
         if self.phase == "choose":
@@ -190,7 +192,7 @@ class NiagaraState(State):
                         "unseen_tile", "a simulated game knows every paddle; choose one by name"
                     )
             elif move.tile not in hand:
-                raise Refusal("not_in_hand", _not_in_hand(move.tile, hand))
+                raise Refusal("not_in_hand", _not_in_hand(move.tile, hand), tile=move.tile)
             return None
         if not isinstance(move, Cloud | Paddle):
             raise Refusal("phase", "every paddle is down; reveal yours and act")
@@ -200,9 +202,11 @@ class NiagaraState(State):
             raise Refusal(
                 "wrong_tile",
                 f"you laid down {_tile_name(chosen)}; reveal it, not {_tile_name(tile)}",
+                chosen=chosen,
+                tile=tile,
             )
         if tile not in hand:
-            raise Refusal("not_in_hand", _not_in_hand(tile, hand))
+            raise Refusal("not_in_hand", _not_in_hand(tile, hand), tile=tile)
         if isinstance(move, Cloud):
             after = self.weather + move.shift
             if not WEATHER_MIN <= after <= WEATHER_MAX:
@@ -210,6 +214,10 @@ class NiagaraState(State):
                     "weather_edge",
                     f"the weather is at {self.weather:+d}; it cannot go to {after:+d} "
                     f"(the chart runs {WEATHER_MIN:+d} to {WEATHER_MAX:+d})",
+                    weather=f"{self.weather:+d}",
+                    after=f"{after:+d}",
+                    low=f"{WEATHER_MIN:+d}",
+                    high=f"{WEATHER_MAX:+d}",
                 )
             return resolve_cloud(self.table, seat, move)
         assert isinstance(move, Paddle)

@@ -85,8 +85,8 @@ def _code(rule: str) -> str:
     return f"noah.{rule}"
 
 
-def _illegal(rule: str, reason: str) -> Verdict:
-    return Verdict.illegal(_code(rule), reason)
+def _illegal(rule: str, reason: str, **params: Any) -> Verdict:
+    return Verdict.illegal(_code(rule), reason, **params)
 
 
 def weight(ferry: Sequence[Placed]) -> int:
@@ -362,12 +362,19 @@ class NoahState(State):
             return self._check_deal(move)
         if isinstance(move, PlaceNoah):
             if not 0 <= move.dock < DOCKS:
-                return _illegal("no_dock", f"there is no dock {move.dock}; docks are 0 to 4")
+                return _illegal(
+                    "no_dock", f"there is no dock {move.dock}; docks are 0 to 4", dock=move.dock
+                )
             return LEGAL
         if isinstance(move, First):
             if move.player not in self._first_candidates():
                 who = ", ".join(self._first_candidates())
-                return _illegal("start_player", f"{move.player!r} cannot start; choose {who}")
+                return _illegal(
+                    "start_player",
+                    f"{move.player!r} cannot start; choose {who}",
+                    player=move.player,
+                    choices=who,
+                )
             return LEGAL
         if isinstance(move, Steal):
             return self._check_steal(move)
@@ -382,19 +389,29 @@ class NoahState(State):
         raise AssertionError(move)
 
     def _wrong_step(self, move: Move, wanted: str) -> Verdict:
-        return _illegal("wrong_step", f"{move.notation()!r} does not fit now: {wanted}")
+        return _illegal(
+            "wrong_step", f"{move.notation()!r} does not fit now: {wanted}", move=move.notation()
+        )
 
     def _check_ferry_card(self, move: FerryCard) -> Verdict:
         if move.card not in CARD_BY_ID or move.card not in self.deck:
-            return _illegal("unknown_card", f"{move.card} is not a card of this deck")
+            return _illegal(
+                "unknown_card", f"{move.card} is not a card of this deck", card=move.card
+            )
         if move.card not in self.unaccounted():
-            return _illegal("card_placed", f"{_name(move.card)} is already on the table")
+            return _illegal(
+                "card_placed",
+                f"{_name(move.card)} is already on the table",
+                card_id=move.card,
+            )
         is_snail = CARD_BY_ID[move.card].gender is None
         by_table = self.options["starting_snail_gender"] == "table"
         if is_snail and by_table and move.gender not in GENDERS:
-            return _illegal("snail_gender", "say which end of the snail faces up: M or F")
+            return _illegal(
+                "snail_gender", "say which end of the snail faces up: M or F", card=move.card
+            )
         if move.gender is not None and not (is_snail and by_table):
-            return _illegal("snail_gender", f"{move.card} takes no gender here")
+            return _illegal("snail_gender", f"{move.card} takes no gender here", card=move.card)
         return LEGAL
 
     def _check_deal(self, move: Deal) -> Verdict:
@@ -402,14 +419,20 @@ class NoahState(State):
         free = len(pool) - self.unknown_slots()
         if move.card == UNKNOWN:
             if not self.table_mode:
-                return _illegal("unknown_card", "a simulated game deals known cards only")
+                return _illegal(
+                    "unknown_card", "a simulated game deals known cards only", card=UNKNOWN
+                )
             if free < 1:
                 return _illegal("deck_empty", "no card is left to deal")
             return LEGAL
         if move.card not in self.deck:
-            return _illegal("unknown_card", f"{move.card} is not a card of this deck")
+            return _illegal(
+                "unknown_card", f"{move.card} is not a card of this deck", card=move.card
+            )
         if move.card not in pool or free < 1:
-            return _illegal("card_placed", f"{_name(move.card)} is already dealt")
+            return _illegal(
+                "card_placed", f"{_name(move.card)} is already dealt", card_id=move.card
+            )
         return LEGAL
 
     def _check_in_hand(self, player: int, card: str, verb: str) -> Verdict:
@@ -417,12 +440,22 @@ class NoahState(State):
         if card in hand:
             return LEGAL
         if card == UNKNOWN:
-            return _illegal("not_in_hand", f"you hold no unknown card to {verb}")
+            return _illegal(
+                "not_in_hand",
+                f"you hold no unknown card to {verb}",
+                card=UNKNOWN,
+                player=self.players[player],
+            )
         if card not in CARD_BY_ID:
-            return _illegal("unknown_card", f"{card} is not a Noah card")
+            return _illegal("unknown_card", f"{card} is not a Noah card", card=card)
         if UNKNOWN in hand and card in self.unaccounted():
             return LEGAL
-        return _illegal("not_in_hand", f"{_name(card)} is not in {self.players[player]}'s hand")
+        return _illegal(
+            "not_in_hand",
+            f"{_name(card)} is not in {self.players[player]}'s hand",
+            card=card,
+            player=self.players[player],
+        )
 
     def _check_take(self) -> Verdict:
         me = self.active
@@ -434,6 +467,7 @@ class NoahState(State):
             return _illegal(
                 "must_play",
                 f"you may take the ferry's cards only when no card fits; {_name(card)} fits",
+                card_id=card,
             )
         return LEGAL
 
@@ -443,7 +477,7 @@ class NoahState(State):
         if not held:
             return held
         if move.card == UNKNOWN:
-            return _illegal("unknown_card", "name the card played; it lies face up")
+            return _illegal("unknown_card", "name the card played; it lies face up", card=UNKNOWN)
         card = CARD_BY_ID[move.card]
         ferry = self.ferry
         total = weight(ferry)
@@ -452,21 +486,31 @@ class NoahState(State):
             why = f"the ferry would weigh {total + card.weight}, over its limit of {cap}" + (
                 " (a woodpecker is aboard or being played)" if cap == WOODPECKER_LIMIT else ""
             )
-            return _illegal("overweight", why + self._take_hint())
+            return _illegal(
+                "overweight",
+                why + self._take_hint(),
+                card_id=move.card,
+                weight=total + card.weight,
+                limit=cap,
+            )
         need = required_gender(ferry)
         if card.gender is None:
             if move.gender not in GENDERS:
-                return _illegal("snail_gender", "choose the snail's gender: M or F")
+                return _illegal("snail_gender", "choose the snail's gender: M or F", card=move.card)
             if need is not None and move.gender != need:
                 return _illegal(
                     "gender",
                     f"this ferry now takes a {GENDER_WORDS[need]}; "
                     f"the snail must be played as {GENDER_WORDS[need]}",
+                    card_id=move.card,
+                    need=need,
                 )
         else:
             if move.gender is not None:
                 return _illegal(
-                    "snail_gender", f"only a snail takes a chosen gender, not {card.id}"
+                    "snail_gender",
+                    f"only a snail takes a chosen gender, not {card.id}",
+                    card=card.id,
                 )
             if need is not None and card.gender != need:
                 return _illegal(
@@ -474,6 +518,8 @@ class NoahState(State):
                     f"this ferry now takes a {GENDER_WORDS[need]} (its cards "
                     f"{self._pattern_words(ferry)}); {_name(card.id)} is "
                     f"{GENDER_WORDS[card.gender]}" + self._take_hint(),
+                    card_id=card.id,
+                    need=need,
                 )
         wants_target = card.species.code in (GIRAFFE, LION)
         if wants_target:
@@ -483,9 +529,10 @@ class NoahState(State):
                     "target",
                     f"the {card.species.en.lower()} needs an opponent: "
                     + ", ".join(p for i, p in enumerate(self.players) if i != me),
+                    card_id=card.id,
                 )
         elif move.target is not None:
-            return _illegal("target", f"{card.species.en} has no target")
+            return _illegal("target", f"{card.species.en} has no target", card_id=card.id)
         return LEGAL
 
     def _take_hint(self) -> str:
@@ -515,18 +562,26 @@ class NoahState(State):
             "noah_move",
             f"a {GENDER_WORDS[gender]} moves Noah to {kind}: dock {targets[0]} or {targets[1]}, "
             f"not {move.dock}",
+            need=gender,
+            dock=move.dock,
+            dock_a=targets[0],
+            dock_b=targets[1],
         )
 
     def _check_gift(self, move: Gift) -> Verdict:
         to = self._index(move.to)
         if to is None or to == self.active:
-            return _illegal("gift_target", f"give the card to an opponent, not {move.to!r}")
+            return _illegal(
+                "gift_target", f"give the card to an opponent, not {move.to!r}", player=move.to
+            )
         return self._check_in_hand(self.active, move.card, "give")
 
     def _check_reveal(self, move: Reveal) -> Verdict:
         if move.card not in self.unaccounted():
             return _illegal(
-                "reveal", f"{move.card} cannot be in your hand: it is elsewhere or not in this deck"
+                "reveal",
+                f"{move.card} cannot be in your hand: it is elsewhere or not in this deck",
+                card=move.card,
             )
         return LEGAL
 

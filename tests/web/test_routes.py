@@ -13,6 +13,7 @@ from markupsafe import escape
 
 from companion.sessions import Table, TableStore
 from engines import noah
+from tests.noah.helpers import position
 from tests.web.conftest import csrf, host_url, post_move, seat_url
 from web import create_app
 
@@ -418,3 +419,22 @@ def test_a_restart_keeps_tables_links_and_moves(tmp_path: Path) -> None:
     again = create_app(config).test_client()
     data = again.get(seat_url(table, mover) + "/view.json").get_json()
     assert data["version"] == 1 and len(data["history"]) == len(table.history) + 1
+
+
+def test_a_chinese_page_gives_the_refusal_in_chinese_with_its_numbers(
+    client: FlaskClient, store: TableStore
+) -> None:
+    state = position(["BEAF1", "PANF1", "LIOF1"], [["MULF1", "PANF2"], ["PARF1"]])
+    table = store.resume("noah", state.to_json())
+    url = seat_url(table, str(table.state.to_move))
+    token = csrf(client)
+    english = client.post(url + "/check", data={"csrf_token": token, "move": "MULF1"})
+    assert "the ferry would weigh 22, over its limit of 21" in english.get_data(as_text=True)
+    client.set_cookie("lang", "zh-Hant")
+    checked = client.post(url + "/check", data={"csrf_token": token, "move": "MULF1"})
+    page = checked.get_data(as_text=True)
+    assert "<code>noah.overweight</code>: 駁船會重達 22，超過上限 21" in page
+    played = client.post(url + "/move", data={"csrf_token": token, "move": "MULF1", "version": "0"})
+    assert played.status_code == 422 and "駁船會重達 22，超過上限 21" in played.get_data(
+        as_text=True
+    )

@@ -1,0 +1,315 @@
+"""Refusals in the page's language.
+
+An engine refuses a move with a :class:`engines.core.Verdict`: a stable code, an
+English reason and the ``params`` the reason is built from. This catalog holds
+one Traditional Chinese template per refusal code; :func:`reason_text` fills it
+with the params (piece ids and animal words become their zh-Hant names from the
+games' catalogs) and falls back to the engine's English sentence for a code
+without a template or a verdict without the params its template needs.
+
+Game terms follow the zh-Hant names of the catalogs (駁船, 挪亞, 賽跑卡, 下注卡,
+食物, 板塊 ...). Codes no template covers yet are listed in :data:`UNCOVERED`
+(and in ``docs/web.md``); ``tests/test_reasons.py`` fails when an engine gains a
+code that is in neither.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import engines
+from engines.ark_nova.cards import ANIMALS as ARK_ANIMALS
+from engines.ark_nova.catalog import _BUILDING_NAMES_ZH as ARK_BUILDINGS
+from engines.core import Verdict
+from engines.hare_tortoise.cards import ANIMAL_CODES, ANIMAL_ZH, ANIMALS
+from engines.niagara.board import CLOUD, COLOUR_NAMES, FALLS, HOME, LOST
+
+ZH = "zh-Hant"
+
+_GENDER_ZH = {"M": "雄性", "F": "雌性"}
+_HARE_ZH = {
+    **dict(zip(ANIMALS, ANIMAL_ZH, strict=True)),
+    **dict(zip(ANIMAL_CODES, ANIMAL_ZH, strict=True)),
+    "W!": "野狼（嚎叫）",
+    "?": "未知的牌",
+}
+
+_WORDS: dict[str, dict[str, str]] = {
+    "noah": {**_GENDER_ZH, "?": "未知的牌"},
+    "hare_tortoise": _HARE_ZH,
+    "animals_on_board": {"?": "未知的板塊"},
+    "niagara": {
+        **{c: f"{n['zh-Hant']}" for c, n in COLOUR_NAMES.items()},
+        HOME: "岸邊（HOME）",
+        FALLS: "瀑布",
+        LOST: "瀑布下",
+        CLOUD: "雲朵",
+        "?": "未知的船槳",
+    },
+    "ark_nova": {**ARK_BUILDINGS, "unique": "贊助建築", "rock": "岩石", "water": "水域"},
+}
+"""Per game: words in params (not piece ids) and their zh-Hant names."""
+
+_OVER = "遊戲已經結束"
+
+TEMPLATES: dict[str, str] = {
+    # ------------------------------------------------------------------ Noah
+    "noah.game_over": _OVER,
+    "noah.no_dock": "沒有碼頭 {dock}；碼頭編號是 0 到 4",
+    "noah.start_player": "{player} 不能當起始玩家；請從 {choices} 中選",
+    "noah.wrong_step": "現在不能做「{move}」，請照目前的步驟進行",
+    "noah.unknown_card": "{card} 不是這副牌裡的動物牌",
+    "noah.card_placed": "{card_id} 已經在桌上了",
+    "noah.snail_gender": "請說明蝸牛 {card} 的性別：雄（M）或雌（F）；只有蝸牛可以選性別",
+    "noah.deck_empty": "已經沒有牌可以發了",
+    "noah.not_in_hand": "{player} 的手牌裡沒有 {card}",
+    "noah.must_play": "還有牌可以出時不能收走駁船上的牌：{card_id} 就放得上去",
+    "noah.overweight": "駁船會重達 {weight}，超過上限 {limit}",
+    "noah.gender": "這艘駁船現在要放{need}動物，{card_id} 不行",
+    "noah.target": "{card_id} 的目標必須是一位對手",
+    "noah.noah_move": "{need}動物要把挪亞移到碼頭 {dock_a} 或 {dock_b}，不能移到 {dock}",
+    "noah.gift_target": "這張牌要送給一位對手，不能給 {player}",
+    "noah.reveal": "{card} 不可能在你手上：它在別處或不在這副牌裡",
+    # -------------------------------------------------------- Hare & Tortoise
+    "hare_tortoise.game_over": _OVER,
+    "hare_tortoise.wrong_phase": "現在還不能這樣做，請先完成目前的階段",
+    "hare_tortoise.deck_not_empty": "抽牌堆還有 {cards} 張牌；抽完了才能把棄牌堆洗成新的牌堆",
+    "hare_tortoise.unknown_card": "請說出是哪一張牌",
+    "hare_tortoise.deck_empty": "抽牌堆已經空了；請先把棄牌堆洗成新的牌堆",
+    "hare_tortoise.not_in_deck": "抽牌堆裡已經沒有{card}賽跑卡了",
+    "hare_tortoise.no_cards": "請打出 1 到 4 張同一種動物的賽跑卡",
+    "hare_tortoise.too_many_cards": "一回合最多打出 4 張牌，不能打 {cards} 張",
+    "hare_tortoise.mixed_animals": "一次打出的牌必須是同一種動物，不能混 {animals}",
+    "hare_tortoise.table_full": "桌上已有 {on_table} 張牌，再打 {cards} 張會超過上限 {limit} 張",
+    "hare_tortoise.animal_full": (
+        "桌上已有 {on_table} 張{animal}，再打 {cards} 張會超過每種動物 {limit} 張的上限"
+    ),
+    "hare_tortoise.not_in_hand": "{player} 手上沒有這些牌",
+    "hare_tortoise.bet_dealt": "{card}的起始下注卡已經發過了；每種動物只有一張",
+    "hare_tortoise.bad_track": "兩塊小溪賽道圖板要放在第 1 到 11 塊，且不能重複，不能是 {streams}",
+    "hare_tortoise.no_such_player": "沒有叫 {player} 的玩家",
+    "hare_tortoise.bad_bet": "{player} 的下注卡不可能是{card}：那張牌已在別處出現",
+    "hare_tortoise.nothing_to_reveal": "{player} 的下注卡都已經公開了",
+    "hare_tortoise.bad_race": "頒獎台上是 {podium}，但過了終點的棋子是 {finished}",
+    "hare_tortoise.lamb_stream": "綿羊必須停在第 {space} 格的小溪喝水",
+    "hare_tortoise.race_distance": "{animal}的棋子放錯了：應到第 {space} 格，卻放在第 {put} 格",
+    "hare_tortoise.podium_order": "頒獎台順序是 {podium}，但動物抵達的順序是 {order}",
+    # ------------------------------------------------------- Animals on Board
+    "animals_on_board.game_over": _OVER,
+    "animals_on_board.already_removed": "{species} 已經移出遊戲了",
+    "animals_on_board.bad_reveal": "{tile} 不可能藏在方舟上",
+    "animals_on_board.bad_cut": "不能這樣捨棄板塊：{tiles}",
+    "animals_on_board.unknown_move": "「{move}」不是諾亞鬧方舟的動作",
+    "animals_on_board.no_group": "沒有第 {group} 組；中央遊戲區有 {groups} 組",
+    "animals_on_board.no_such_tile": (
+        "第 {group} 組有 {size} 塊板塊，編號 a 到 {last}；沒有板塊 {letter}"
+    ),
+    "animals_on_board.merge": (
+        "動物組永遠不能合併：第 {group} 組不能併入第 {into} 組；分組時移出的板塊自成新的一組"
+    ),
+    "animals_on_board.wrong_phase": "現在不能{move}",
+    "animals_on_board.stack_empty": "抽牌堆已經空了",
+    "animals_on_board.unknown_tile": "請說出抽到哪一塊板塊",
+    "animals_on_board.tile_not_in_stack": "{tile} 不在抽牌堆裡",
+    "animals_on_board.bad_give": "請從你抽到的 3 塊板塊中選 2 塊放到中央，不能是 {tiles}",
+    "animals_on_board.must_act": "不能跳過：還有 2 塊以上的組可以分",
+    "animals_on_board.must_take": "不能跳過：每組都只剩 1 塊，請拿一組（你有 {food} 個食物）",
+    "animals_on_board.not_enough_food": (
+        "第 {group} 組有 {size} 塊板塊，要付 {size} 個食物；{player} 只有 {food} 個"
+    ),
+    "animals_on_board.split_single": "第 {group} 組只有 1 塊板塊；請分 2 塊以上的組",
+    "animals_on_board.split_names_a": (
+        "請說出要移到新組的板塊；板塊 a 一定留在原組（請改說另一部分）"
+    ),
+    # ---------------------------------------------------------------- Ark Nova
+    "ark_nova.game_over": _OVER,
+    "ark_nova.unknown_player": "{player} 不在這一桌（{players}）",
+    "ark_nova.bad_zoo": "{player} 的動物園資料有誤",
+    "ark_nova.bad_board": "{player} 的玩家圖板資料有誤",
+    "ark_nova.unknown_move": "這不是方舟動物園的動作",
+    "ark_nova.bad_display": "展示區的卡牌設定有誤（要 6 格，每張牌只能出現一次）",
+    "ark_nova.unknown_card": "沒有最終計分卡 {card}（編號 001 到 011）",
+    "ark_nova.final_scoring": "{player} 不能保留這些最終計分卡",
+    "ark_nova.no_final_round": "還沒有動物園達到目標，沒有最後一輪",
+    "ark_nova.final_turn_taken": "{player} 已經進行過最後一回合了",
+    "ark_nova.trigger_player": "{player} 在休息階段以外觸發了遊戲結束，之後不再有回合",
+    "ark_nova.x_tokens": "要花 {x} 個 X 標記，但圖板上只有 {have} 個",
+    "ark_nova.x_token.full": "{player} 已經有 {most} 個 X 標記，已達上限",
+    "ark_nova.build.count": "I 面的建造卡只能放 1 個建築，不能放 {count} 個",
+    "ark_nova.cards.snap_strength": (
+        "從展示區拿牌需要強度 {need}（{side} 面的卡牌行動卡）；"
+        "目前強度 {strength}（卡槽 {slot} + {x} 個 X 標記）"
+    ),
+    "ark_nova.cards.empty_folder": "展示區第 {folder} 格是空的",
+    "ark_nova.break.not_in_hand": "{card} 不在手牌中",
+    "ark_nova.break.hand_limit": "手牌會留下 {cards} 張，超過手牌上限 {limit} 張",
+    "ark_nova.break.discard_too_many": "休息時手牌要棄到 {limit} 張，不是 {cards} 張",
+    "ark_nova.animals.count": (
+        "{side} 面的動物卡在強度 {strength} 時可打出 {allowed} 隻動物，不能打 {count} 隻"
+    ),
+    "ark_nova.build.side": "{building}只能用 II 面的建造卡建造",
+    "ark_nova.build.special_twice": "動物園已經有{building}了（在 {hexes}）；每座動物園只能有一個",
+    "ark_nova.build.repeat": "一次建造動作要放不同的建築，不能放兩個{building}",
+    "ark_nova.build.strength": "{building}大小 {size}，超過這次動作剩下的強度 {strength}",
+    "ark_nova.build.money": "{building}要 {cost} 元（每格 {per_hex} 元），只剩 {money} 元",
+    "ark_nova.build.off_map": "{building}超出地圖 A：{hexes}",
+    "ark_nova.build.covered": "{building}會蓋到已經有建築的格子 {hexes}",
+    "ark_nova.build.rock": "{building}會蓋到岩石格 {hexes}",
+    "ark_nova.build.water": "{building}會蓋到水域格 {hexes}",
+    "ark_nova.build.upgrade_only": "{building}會蓋到標示 II 的格子 {hexes}，那裡要用 II 面的建造卡",
+    "ark_nova.build.border": (
+        "動物園的第一個建築必須碰到地圖邊緣；{building}蓋在 {hexes}，都不是邊緣格"
+    ),
+    "ark_nova.build.not_adjacent": "{building}沒有和任何建築共邊（它蓋在 {hexes}）",
+    "ark_nova.build.kiosk_distance": (
+        "{hexes} 的小賣部離 {other} 的小賣部只有 {distance} 格；小賣部之間至少相隔 {least} 格"
+    ),
+    "ark_nova.build.transfer_not_in_zoo": "卡牌 {card} 不是這座動物園的動物",
+    "ark_nova.build.transfer_no_house": "{animal_id}只能移進這次動作建好、能住的爬蟲館或大型鳥舍",
+    "ark_nova.build.transfer_no_enclosure": (
+        "這座動物園沒有已入住的一般圍欄能容納{animal_id}，所以它不在那裡"
+    ),
+    "ark_nova.animals.not_animal": "沒有動物卡 {card}",
+    "ark_nova.animals.played": "{animal_id}已經住在這座動物園了",
+    "ark_nova.animals.condition": "{animal_id}的打出條件不符",
+    "ark_nova.animals.money": "{animal_id}要 {cost} 元，只剩 {money} 元",
+    "ark_nova.animals.not_in_hand": "{animal_id}不在手牌中",
+    "ark_nova.animals.unchecked": "小幫手無法檢查這張動物卡的某個打出條件，請在桌上自行確認",
+    "ark_nova.animals.display_side": "I 面的動物卡只能打出手牌中的動物",
+    "ark_nova.animals.reputation_range": (
+        "展示區第 {folder} 格超出聲望範圍：聲望 {reputation} 只到第 {reach} 格"
+    ),
+    "ark_nova.animals.not_in_display": "{animal_id}不在展示區第 {folder} 格",
+    "ark_nova.animals.no_enclosure": "{at} 沒有建築",
+    "ark_nova.animals.not_enclosure": "{at} 是{building}，不是圍欄",
+    "ark_nova.animals.rock": "{animal_id}的圍欄旁需要 {need} 個岩石格；{at} 的圍欄旁只有 {near} 個",
+    "ark_nova.animals.water": (
+        "{animal_id}的圍欄旁需要 {need} 個水域格；{at} 的圍欄旁只有 {near} 個"
+    ),
+    "ark_nova.animals.petting_only": "{animal_id}是觸摸動物園的動物：只能住觸摸動物園",
+    "ark_nova.animals.no_standard": "{animal_id}不住一般圍欄",
+    "ark_nova.animals.occupied": "{at} 的 {size} 格圍欄已經有動物了",
+    "ark_nova.animals.too_small": "{animal_id}需要 {need} 格的圍欄；{at} 的圍欄只有 {size} 格",
+    "ark_nova.animals.not_petting": "{animal_id}不是觸摸動物園的動物",
+    "ark_nova.animals.full": "{building}已滿（{room} 格中已用 {used} 格）",
+    "ark_nova.animals.special_kind": "{animal_id}不能住在{building}",
+    "ark_nova.animals.spaces_unknown": (
+        "請說明{animal_id}在{building}裡佔幾格（看牌上{building}圖示的數字）"
+    ),
+    # ---------------------------------------------------------------- Niagara
+    "niagara.game_over": _OVER,
+    "niagara.phase": "現在不能這樣做：請照目前的階段進行（選船槳、翻開行動或河水流動）",
+    "niagara.unseen_tile": "模擬遊戲知道每片船槳；請說出選哪一片",
+    "niagara.not_in_hand": "你手上沒有船槳 {tile}",
+    "niagara.wrong_tile": "你蓋下的是船槳 {chosen}；請翻開它，不是 {tile}",
+    "niagara.weather_edge": "天氣在 {weather}，不能變成 {after}（天氣表從 {low} 到 {high}）",
+    "niagara.buy_nothing_lost": "你沒有落下瀑布的獨木舟，不需要買回",
+    "niagara.buy_no_gem": "你的寶石庫裡沒有{colour}寶石可以付",
+    "niagara.canoe_order": "每艘獨木舟只列一次，獨木舟 1 在獨木舟 2 之前",
+    "niagara.must_move": "獨木舟 {canoe} 在河上（{slot}），必須用掉這 {points} 點",
+    "niagara.canoe_lost": "獨木舟 {canoe} 已經落下瀑布；要先買回才能移動",
+    "niagara.must_launch": "你的兩艘獨木舟都在岸邊：至少要出發一艘",
+    "niagara.wrong_start": "獨木舟 {canoe} 在 {slot}，不在 {start}",
+    "niagara.stay_home": "獨木舟 {canoe} 在岸邊：不移動就別列它，要不就讓它出發",
+    "niagara.points": "獨木舟 {canoe} 的點數不對",
+    "niagara.points/ops": "獨木舟 {canoe} 裝卸寶石要花 {cost} 點，超過船槳的 {points} 點",
+    "niagara.points/stay": "獨木舟 {canoe} 停在 {slot}，但必須用完 {points} 點",
+    "niagara.points/none": (
+        "獨木舟 {canoe} 沒有剩下可移動的點數（船槳 {paddle} 點，裝卸花掉 {cost} 點）"
+    ),
+    "niagara.points/home": "獨木舟 {canoe} 要 {need} 點才能回到岸邊，只有 {points} 點",
+    "niagara.points/reach": (
+        "獨木舟 {canoe} 從 {start} 到 {end} 要 {need} 點，但它要移動 {points} 點；"
+        "移動 {points} 點會到 {reached}"
+    ),
+    "niagara.path": "兩條支流只在 M5 交會：{start} 到不了 {end}",
+    "niagara.path/falls": "獨木舟 {canoe} 要 {need} 點才會落下瀑布，只有 {points} 點",
+    "niagara.no_hollow": "獨木舟 {canoe} 在 {slot} 不能裝卸：那裡沒有寶石凹槽",
+    "niagara.unload_empty": "獨木舟 {canoe} 沒有載寶石可以卸下",
+    "niagara.load_then_unload": "獨木舟 {canoe} 同一回合不能先裝再卸",
+    "niagara.unload_colour": "獨木舟 {canoe} 載的是{gem}寶石，不是{colour}寶石",
+    "niagara.unload_own_colour": "{colour}寶石不能卸到{colour}的凹槽",
+    "niagara.load_full": "獨木舟 {canoe} 已經載著{gem}寶石（最多一顆）",
+    "niagara.load_same_colour": "獨木舟 {canoe} 這回合卸下了{colour}寶石；只能裝另一種顏色",
+    "niagara.pass_gem": "你的另一艘獨木舟這回合卸下了那顆{colour}寶石；寶石不能在獨木舟之間傳遞",
+    "niagara.load_missing": "{slot} 的{hollow}凹槽裡沒有{colour}寶石（裡面有：{held}）",
+    "niagara.after_falls": "獨木舟 {canoe} 已經落下瀑布，不能再做任何事",
+    "niagara.after_home": "獨木舟 {canoe} 已經回到岸邊，不能再做任何事",
+    "niagara.rob_then_ops": "搶奪會結束獨木舟 {canoe} 的行動：搶完不能再裝卸",
+    "niagara.rob_upstream": "獨木舟 {canoe} 只有往上游移動後才能搶奪",
+    "niagara.rob_full": "獨木舟 {canoe} 載著寶石；只有空船才能搶奪",
+    "niagara.rob_who": "沒有叫 {player} 的玩家可以搶",
+    "niagara.rob_own": "獨木舟不能搶自己玩家的獨木舟",
+    "niagara.rob_nothing": "{player} 的獨木舟 {canoe} 在 {slot} 沒有載寶石可搶",
+}
+"""Refusal code (or ``code/case`` for one case of it): zh-Hant template with
+``{param}`` placeholders."""
+
+UNCOVERED: frozenset[str] = frozenset()
+"""Refusal codes the engines give that no template covers yet: they stay English.
+
+Empty: every code of the five games has a template (``tests/test_reasons.py``).
+"""
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def template_key(code: str | None, params: Mapping[str, Any]) -> str | None:
+    """The template of a refusal: ``code/case`` when its ``case`` has one, else ``code``."""
+    case = f"{code}/{params.get('case')}"
+    if "case" in params and case in TEMPLATES:
+        return case
+    return code if code in TEMPLATES else None
+
+
+def placeholders(verdict: Verdict) -> set[str]:
+    """The params the template of ``verdict`` fills in."""
+    key = template_key(verdict.code, verdict.params)
+    assert key is not None, verdict.code
+    return _fields(TEMPLATES[key])
+
+
+def _zh_value(game: str, value: Any) -> str:
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return "、".join(_zh_value(game, v) for v in value) or "無"
+    if isinstance(value, str):
+        words = _WORDS.get(game, {})
+        if value in words:
+            return words[value]
+        catalog = engines.GAMES[game].CATALOG if game in engines.GAMES else None
+        if catalog is not None and value in catalog:
+            return str(catalog[value].names[ZH])
+        if game == "ark_nova" and value[1:].isdigit() and int(value[1:]) in ARK_ANIMALS:
+            return ARK_ANIMALS[int(value[1:])].name  # an expansion animal the catalog lacks
+    return str(value)
+
+
+def reason_text(verdict: Verdict | Mapping[str, Any], lang: str) -> str:
+    """The reason of a refusal in ``lang`` (``en`` or ``zh-Hant``).
+
+    Args:
+        verdict: a :class:`Verdict` or its JSON (``code``, ``reason``, ``params``).
+        lang: the page's language.
+
+    Returns:
+        The English reason for ``en``, for a code without a template and for a
+        verdict that lacks a param its template needs; else the Chinese one.
+    """
+    if isinstance(verdict, Verdict):
+        code, reason, params = verdict.code, verdict.reason, dict(verdict.params)
+    else:
+        code, reason = verdict.get("code"), verdict.get("reason")
+        params = dict(verdict.get("params") or {})
+    english = reason or ""
+    key = template_key(code, params)
+    if lang != ZH or key is None:
+        return english
+    template = TEMPLATES[key]
+    if not _fields(template) <= params.keys():
+        return english
+    game = key.split(".", 1)[0]
+    return template.format(**{k: _zh_value(game, v) for k, v in params.items()})
