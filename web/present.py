@@ -46,11 +46,11 @@ def _generic_label(game_id: str, move_json: Mapping[str, Any], lang: str) -> str
 
 _NOAH: dict[str, tuple[str, str]] = {
     "play": ("Play {card}", "打出 {card}"),
-    "take": ("Take every card of this ferry", "拿走這艘渡船上的所有牌"),
+    "take": ("Take every card of this ferry", "拿走這艘駁船上的所有牌"),
     "noah": ("Move Noah to dock {dock}", "把挪亞移到碼頭 {dock}"),
     "gift": ("Give {card} to {to}", "把 {card} 送給 {to}"),
     "giveback": ("Give {card} back", "還回 {card}"),
-    "ferry": ("Face up on the next ferry: {card}", "翻開放上下一艘渡船：{card}"),
+    "ferry": ("Face up on the next ferry: {card}", "翻開放上下一艘駁船：{card}"),
     "deal": ("Deal {card}", "發牌：{card}"),
     "place": ("Noah starts at dock {dock}", "挪亞從碼頭 {dock} 開始"),
     "first": ("{player} starts the round", "{player} 先開始這回合"),
