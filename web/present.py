@@ -129,8 +129,44 @@ def _niagara_label(move_json: Mapping[str, Any], lang: str) -> str:
     return _generic_label("niagara", move_json, lang)
 
 
+HARE_PAWNS = "HTWFL"
+"""The order of a ``race`` move's positions (``docs/formats/hare_tortoise.md``)."""
+FINISH_SPACE = 12
+"""A ``race`` position past the finish line (0 is the start line, 1-11 the track)."""
+
+_RACE_TO: dict[str, tuple[str, str]] = {
+    "podium": ("podium place {n}", "頒獎台第 {n} 名"),
+    "start": ("the start line", "起跑線"),
+    "finish": ("the finish line", "終點線"),
+    "space": ("space {n}", "第 {n} 格"),
+}
+
+
+def _hare_label(move_json: Mapping[str, Any], lang: str) -> str:
+    """A race moved by hand in words: where each pawn goes (podium places first)."""
+    if move_json.get("type") != "race":
+        return _generic_label("hare_tortoise", move_json, lang)
+    zh = lang == "zh-Hant"
+    podium = [str(a) for a in move_json.get("podium", [])]
+    parts: list[str] = []
+    for code, pos in zip(HARE_PAWNS, move_json.get("positions", []), strict=False):
+        if code in podium:
+            key, n = "podium", podium.index(code) + 1
+        elif pos <= 0:
+            key, n = "start", 0
+        elif pos >= FINISH_SPACE:
+            key, n = "finish", 0
+        else:
+            key, n = "space", int(pos)
+        where = _RACE_TO[key][1 if zh else 0].format(n=n)
+        parts.append(f"{name_of('hare_tortoise', 'A' + code, lang)} → {where}")
+    head = "移動棋子：" if zh else "Move the pawns: "
+    return head + ("；" if zh else "; ").join(parts)
+
+
 _LABELS: dict[str, Callable[[Mapping[str, Any], str], str]] = {
     "animals_on_board": _aob_label,
+    "hare_tortoise": _hare_label,
     "noah": _noah_label,
     "niagara": _niagara_label,
 }
