@@ -12,6 +12,10 @@ A turn is a short sequence of steps so that every choice (and every piece of
 chance) is its own move: ``play`` (or ``take`` then ``play``), for a lion a
 chance ``steal`` and a ``giveback``, then ``noah`` (Noah's move; none after a
 mule), then one ``gift`` per card owed after a departure.
+
+This module holds the state, its legal moves and how each move changes it;
+whether a move is legal (and why not) is ``engines.noah.checks``, the tears
+and the outcome are ``engines.noah.scoring``.
 """
 
 from __future__ import annotations
@@ -24,21 +28,17 @@ from typing import Any
 
 from engines.core import (
     CHANCE,
-    LEGAL,
     UNKNOWN,
     Event,
     Move,
     Outcome,
-    ScoreLine,
     State,
     Verdict,
-    rank_players,
 )
 from engines.noah.catalog import (
     CARD_BY_ID,
     DOCKS,
     FEMALE,
-    GENDER_WORDS,
     GENDERS,
     GIRAFFE,
     LION,
@@ -60,9 +60,10 @@ from engines.noah.moves import (
     Steal,
     TakeFerry,
 )
+from engines.noah.scoring import final_outcome, game_ends, hand_tears, round_end_event
 
 LIMIT, WOODPECKER_LIMIT = 21, 13
-ROUNDS, HAND, RESERVE, LAST_DEPARTURE, END_SCORE = 3, 8, 3, 4, 26
+HAND, RESERVE, LAST_DEPARTURE = 8, 3, 4
 
 # Steps of the state machine.
 SETUP_FERRY, SETUP_DEAL, SETUP_NOAH, SETUP_FIRST = "ferry", "deal", "place", "first"
@@ -79,14 +80,6 @@ CHANCE_STEPS = frozenset({SETUP_FERRY, SETUP_DEAL, SETUP_NOAH, SETUP_FIRST, STEA
 
 Placed = tuple[str, str]
 """A card on a ferry with the gender it counts as: ``("SNLX1", "F")``."""
-
-
-def _code(rule: str) -> str:
-    return f"noah.{rule}"
-
-
-def _illegal(rule: str, reason: str, **params: Any) -> Verdict:
-    return Verdict.illegal(_code(rule), reason, **params)
 
 
 def weight(ferry: Sequence[Placed]) -> int:
@@ -107,13 +100,6 @@ def limit(ferry: Sequence[Placed], card: str | None = None) -> int:
 def required_gender(ferry: Sequence[Placed]) -> str | None:
     """The gender the next card must have, or None while the ferry holds < 2 cards."""
     return ferry[-2][1] if len(ferry) >= 2 else None
-
-
-def _name(card: str) -> str:
-    c = CARD_BY_ID[card]
-    if c.gender is None:
-        return f"{c.species.en} ({card})"
-    return f"{GENDER_WORDS[c.gender]} {c.species.en} ({card})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -335,255 +321,9 @@ class NoahState(State):
     # ------------------------------------------------------------------ checks
 
     def _check(self, move: Move) -> Verdict:
-        step = self.step
-        expected = {
-            SETUP_FERRY: FerryCard,
-            SETUP_DEAL: Deal,
-            SETUP_NOAH: PlaceNoah,
-            SETUP_FIRST: First,
-            STEAL: Steal,
-            GIVEBACK: GiveBack,
-            MOVE_NOAH: MoveNoah,
-            GIFT: Gift,
-            REVEAL: Reveal,
-        }
-        if step == PLAY:
-            if isinstance(move, Play):
-                return self._check_play(move)
-            if isinstance(move, TakeFerry):
-                return self._check_take()
-            return self._wrong_step(move, "play a card (or take the ferry's cards)")
-        kind = expected[step]
-        if not isinstance(move, kind):
-            return self._wrong_step(move, _STEP_WORDS[step])
-        if isinstance(move, FerryCard):
-            return self._check_ferry_card(move)
-        if isinstance(move, Deal):
-            return self._check_deal(move)
-        if isinstance(move, PlaceNoah):
-            if not 0 <= move.dock < DOCKS:
-                return _illegal(
-                    "no_dock", f"there is no dock {move.dock}; docks are 0 to 4", dock=move.dock
-                )
-            return LEGAL
-        if isinstance(move, First):
-            if move.player not in self._first_candidates():
-                who = ", ".join(self._first_candidates())
-                return _illegal(
-                    "start_player",
-                    f"{move.player!r} cannot start; choose {who}",
-                    player=move.player,
-                    choices=who,
-                )
-            return LEGAL
-        if isinstance(move, Steal):
-            return self._check_steal(move)
-        if isinstance(move, GiveBack):
-            return self._check_in_hand(self.active, move.card, "give back")
-        if isinstance(move, MoveNoah):
-            return self._check_noah(move)
-        if isinstance(move, Gift):
-            return self._check_gift(move)
-        if isinstance(move, Reveal):
-            return self._check_reveal(move)
-        raise AssertionError(move)
+        from engines.noah.checks import check
 
-    def _wrong_step(self, move: Move, wanted: str) -> Verdict:
-        return _illegal(
-            "wrong_step", f"{move.notation()!r} does not fit now: {wanted}", move=move.notation()
-        )
-
-    def _check_ferry_card(self, move: FerryCard) -> Verdict:
-        if move.card not in CARD_BY_ID or move.card not in self.deck:
-            return _illegal(
-                "unknown_card", f"{move.card} is not a card of this deck", card=move.card
-            )
-        if move.card not in self.unaccounted():
-            return _illegal(
-                "card_placed",
-                f"{_name(move.card)} is already on the table",
-                card_id=move.card,
-            )
-        is_snail = CARD_BY_ID[move.card].gender is None
-        by_table = self.options["starting_snail_gender"] == "table"
-        if is_snail and by_table and move.gender not in GENDERS:
-            return _illegal(
-                "snail_gender", "say which end of the snail faces up: M or F", card=move.card
-            )
-        if move.gender is not None and not (is_snail and by_table):
-            return _illegal("snail_gender", f"{move.card} takes no gender here", card=move.card)
-        return LEGAL
-
-    def _check_deal(self, move: Deal) -> Verdict:
-        pool = self.unaccounted()
-        free = len(pool) - self.unknown_slots()
-        if move.card == UNKNOWN:
-            if not self.table_mode:
-                return _illegal(
-                    "unknown_card", "a simulated game deals known cards only", card=UNKNOWN
-                )
-            if free < 1:
-                return _illegal("deck_empty", "no card is left to deal")
-            return LEGAL
-        if move.card not in self.deck:
-            return _illegal(
-                "unknown_card", f"{move.card} is not a card of this deck", card=move.card
-            )
-        if move.card not in pool or free < 1:
-            return _illegal(
-                "card_placed", f"{_name(move.card)} is already dealt", card_id=move.card
-            )
-        return LEGAL
-
-    def _check_in_hand(self, player: int, card: str, verb: str) -> Verdict:
-        hand = self.hands[player]
-        if card in hand:
-            return LEGAL
-        if card == UNKNOWN:
-            return _illegal(
-                "not_in_hand",
-                f"you hold no unknown card to {verb}",
-                card=UNKNOWN,
-                player=self.players[player],
-            )
-        if card not in CARD_BY_ID:
-            return _illegal("unknown_card", f"{card} is not a Noah card", card=card)
-        if UNKNOWN in hand and card in self.unaccounted():
-            return LEGAL
-        return _illegal(
-            "not_in_hand",
-            f"{_name(card)} is not in {self.players[player]}'s hand",
-            card=card,
-            player=self.players[player],
-        )
-
-    def _check_take(self) -> Verdict:
-        me = self.active
-        if UNKNOWN in self.hands[me]:
-            return LEGAL  # the table cannot know whether an unknown card fits
-        fits = [m for m in self._play_moves() if isinstance(m, Play)]
-        if fits:
-            card = fits[0].card
-            return _illegal(
-                "must_play",
-                f"you may take the ferry's cards only when no card fits; {_name(card)} fits",
-                card_id=card,
-            )
-        return LEGAL
-
-    def _check_play(self, move: Play) -> Verdict:
-        me = self.active
-        held = self._check_in_hand(me, move.card, "play")
-        if not held:
-            return held
-        if move.card == UNKNOWN:
-            return _illegal("unknown_card", "name the card played; it lies face up", card=UNKNOWN)
-        card = CARD_BY_ID[move.card]
-        ferry = self.ferry
-        total = weight(ferry)
-        cap = limit(ferry, move.card)
-        if total + card.weight > cap:
-            why = f"the ferry would weigh {total + card.weight}, over its limit of {cap}" + (
-                " (a woodpecker is aboard or being played)" if cap == WOODPECKER_LIMIT else ""
-            )
-            return _illegal(
-                "overweight",
-                why + self._take_hint(),
-                card_id=move.card,
-                weight=total + card.weight,
-                limit=cap,
-            )
-        need = required_gender(ferry)
-        if card.gender is None:
-            if move.gender not in GENDERS:
-                return _illegal("snail_gender", "choose the snail's gender: M or F", card=move.card)
-            if need is not None and move.gender != need:
-                return _illegal(
-                    "gender",
-                    f"this ferry now takes a {GENDER_WORDS[need]}; "
-                    f"the snail must be played as {GENDER_WORDS[need]}",
-                    card_id=move.card,
-                    need=need,
-                )
-        else:
-            if move.gender is not None:
-                return _illegal(
-                    "snail_gender",
-                    f"only a snail takes a chosen gender, not {card.id}",
-                    card=card.id,
-                )
-            if need is not None and card.gender != need:
-                return _illegal(
-                    "gender",
-                    f"this ferry now takes a {GENDER_WORDS[need]} (its cards "
-                    f"{self._pattern_words(ferry)}); {_name(card.id)} is "
-                    f"{GENDER_WORDS[card.gender]}" + self._take_hint(),
-                    card_id=card.id,
-                    need=need,
-                )
-        wants_target = card.species.code in (GIRAFFE, LION)
-        if wants_target:
-            t = self._index(move.target)
-            if t is None or t == me:
-                return _illegal(
-                    "target",
-                    f"the {card.species.en.lower()} needs an opponent: "
-                    + ", ".join(p for i, p in enumerate(self.players) if i != me),
-                    card_id=card.id,
-                )
-        elif move.target is not None:
-            return _illegal("target", f"{card.species.en} has no target", card_id=card.id)
-        return LEGAL
-
-    def _take_hint(self) -> str:
-        if UNKNOWN in self.hands[self.active]:
-            return ""
-        if any(isinstance(m, Play) for m in self._play_moves()):
-            return ""
-        return "; no card of yours fits, so take the ferry's cards"
-
-    @staticmethod
-    def _pattern_words(ferry: Sequence[Placed]) -> str:
-        if ferry[0][1] == ferry[1][1]:
-            return f"are all {GENDER_WORDS[ferry[0][1]]}"
-        return "alternate male and female"
-
-    def _check_steal(self, move: Steal) -> Verdict:
-        assert self.target is not None
-        return self._check_in_hand(self.target, move.card, "lose")
-
-    def _check_noah(self, move: MoveNoah) -> Verdict:
-        targets = self._noah_targets()
-        if move.dock in targets:
-            return LEGAL
-        gender = self._played_gender()
-        kind = "a neighbouring dock" if gender == FEMALE else "a dock that is not a neighbour"
-        return _illegal(
-            "noah_move",
-            f"a {GENDER_WORDS[gender]} moves Noah to {kind}: dock {targets[0]} or {targets[1]}, "
-            f"not {move.dock}",
-            need=gender,
-            dock=move.dock,
-            dock_a=targets[0],
-            dock_b=targets[1],
-        )
-
-    def _check_gift(self, move: Gift) -> Verdict:
-        to = self._index(move.to)
-        if to is None or to == self.active:
-            return _illegal(
-                "gift_target", f"give the card to an opponent, not {move.to!r}", player=move.to
-            )
-        return self._check_in_hand(self.active, move.card, "give")
-
-    def _check_reveal(self, move: Reveal) -> Verdict:
-        if move.card not in self.unaccounted():
-            return _illegal(
-                "reveal",
-                f"{move.card} cannot be in your hand: it is elsewhere or not in this deck",
-                card=move.card,
-            )
-        return LEGAL
+        return check(self, move)
 
     # ------------------------------------------------------------------ apply
 
@@ -800,27 +540,17 @@ class NoahState(State):
         return state._score_round()
 
     def _score_round(self) -> NoahState:
-        tears = tuple(sum(CARD_BY_ID[c].tears for c in h) for h in self.hands)
+        tears = hand_tears(self.hands)
         scores = tuple(a + b for a, b in zip(self.scores, tears, strict=True))
-        text = ", ".join(f"{p} {t}" for p, t in zip(self.players, tears, strict=True))
-        event = Event(
-            "round_end",
-            f"round {self.round} ends; tears this round: {text}",
-            {
-                "round": self.round,
-                "tears": dict(zip(self.players, tears, strict=True)),
-                "hands": {p: list(h) for p, h in zip(self.players, self.hands, strict=True)},
-            },
-        )
         state = replace(
             self,
             scores=scores,
             round_tears=(*self.round_tears, tears),
             round_hands=(*self.round_hands, self.hands),
-            events=(*self.events, event),
+            events=(*self.events, round_end_event(self.round, self.players, self.hands, tears)),
             extra=False,
         )
-        if self._game_ends(scores):
+        if game_ends(self.options, self.round, scores):
             return replace(state, step=OVER)
         return replace(
             state,
@@ -834,11 +564,6 @@ class NoahState(State):
             dealt=0,
             first=None,
         )
-
-    def _game_ends(self, scores: tuple[int, ...]) -> bool:
-        if self.options["end_at_26"] == "on":
-            return max(scores) >= END_SCORE
-        return self.round >= ROUNDS
 
     # ------------------------------------------------------------------ outcome
 
@@ -871,19 +596,6 @@ class NoahState(State):
         return from_body(cls, common, body)
 
 
-_STEP_WORDS = {
-    SETUP_FERRY: "the table deals a face-up card onto the next ferry",
-    SETUP_DEAL: "the table deals the next hand card",
-    SETUP_NOAH: "the table places Noah on a dock",
-    SETUP_FIRST: "the table names the start player",
-    STEAL: "the table says which card the lion drew",
-    GIVEBACK: "the lion's player gives one card back",
-    MOVE_NOAH: "move Noah",
-    GIFT: "give a card to an opponent",
-    REVEAL: "reveal the unknown cards of a hand",
-}
-
-
 def new_game(
     players: Sequence[str], *, options: Mapping[str, Any] | None = None, seed: int | None = None
 ) -> NoahState:
@@ -902,42 +614,3 @@ def new_game(
         hands=((),) * len(names),
         scores=(0,) * len(names),
     )
-
-
-def final_outcome(
-    players: Sequence[str],
-    scores: Sequence[int],
-    round_tears: Sequence[Sequence[int]],
-    round_hands: Sequence[Sequence[Sequence[str]]],
-) -> Outcome:
-    """The outcome of a finished game: each round's tears, the fewest in total wins.
-
-    Args:
-        players: The players in seat order.
-        scores: Each player's total tears.
-        round_tears: Per finished round, each player's tears.
-        round_hands: Per finished round, each player's hand when it ended (the breakdown
-            names the cards; a round without hands is shown without them).
-    """
-    breakdown: dict[str, tuple[ScoreLine, ...]] = {}
-    for i, p in enumerate(players):
-        lines = []
-        for r, tears in enumerate(round_tears):
-            hand = round_hands[r][i] if r < len(round_hands) else ()
-            detail = ", ".join(
-                f"{CARD_BY_ID[c].species.en} {c} ({CARD_BY_ID[c].tears})" for c in hand
-            )
-            lines.append(
-                ScoreLine(
-                    f"round {r + 1}",
-                    tears[i],
-                    f"tears in hand: {detail}" if detail else "empty hand: no tears",
-                )
-            )
-        breakdown[p] = tuple(lines)
-    total = dict(zip(players, scores, strict=True))
-    ranking = rank_players(players, key=lambda p: total[p], reverse=False)
-    tiebreak = ""
-    if len(ranking[0]) > 1:
-        tiebreak = "tied for the fewest tears: " + " and ".join(ranking[0]) + " share the win"
-    return Outcome(total, breakdown, ranking, tiebreak, higher_wins=False)
