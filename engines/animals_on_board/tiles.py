@@ -58,6 +58,10 @@ SPECIES_IN_PLAY: dict[int, int] = {2: 8, 3: 10, 4: 12}
 """Species used per player count (§3)."""
 FACE_UP: dict[int, int] = {2: 8, 3: 10, 4: 12}
 """Face-up tiles in the centre after each refill, per player count (§4)."""
+SETUP_DRAWS = 3
+"""Tiles each player draws at the setup (§3.5)."""
+SETUP_GIVE = 2
+"""Of those, the tiles each player gives to the centre (§3.5)."""
 
 
 def sort_tiles(tiles: list[str] | tuple[str, ...]) -> tuple[str, ...]:
