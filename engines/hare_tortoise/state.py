@@ -1,13 +1,14 @@
 """The state of a game of The Hare and the Tortoise: setup, card play, refills, bets.
 
 Follows ``shared/rules/hare_tortoise.md`` (§4 setup, §5 card play, §7
-scoring, §8 two players); the race phase itself is in ``race.py``. Rule
-options (§11): ``howl`` (``next_phase`` / ``this_phase``), ``lamb_zero_cards``
-(``0`` / ``1``), ``stream_positions`` (``table``: the table enters the two
-stream positions, also in a seeded game; ``random``: a seeded game draws them)
-and ``race`` (``auto``: the engine moves the pawns when the last refill card is
-drawn; ``by_hand``: the player who triggered the phase moves them with one
-``race`` move, checked pawn by pawn).
+scoring, §8 two players): the legal moves, their effect, chance and JSON.
+Whether a move is legal (and why not) is ``checks.py``; the race phase
+itself is in ``race.py``. Rule options (§11): ``howl`` (``next_phase`` /
+``this_phase``), ``lamb_zero_cards`` (``0`` / ``1``), ``stream_positions``
+(``table``: the table enters the two stream positions, also in a seeded game;
+``random``: a seeded game draws them) and ``race`` (``auto``: the engine moves
+the pawns when the last refill card is drawn; ``by_hand``: the player who
+triggered the phase moves them with one ``race`` move, checked pawn by pawn).
 
 Every location of race cards is a count per card kind (``cards.KINDS``: the
 six known kinds and ``?``). A seeded game knows every card; in a table game
@@ -31,7 +32,6 @@ from typing import Any, ClassVar
 
 from engines.core import (
     CHANCE,
-    LEGAL,
     UNKNOWN,
     GameInfo,
     InvalidSetup,
@@ -60,10 +60,10 @@ from engines.hare_tortoise.cards import (
     WOLF,
     ZERO,
     Counts,
-    card_name,
     cards_of,
     codes_of,
 )
+from engines.hare_tortoise.checks import check, supply
 from engines.hare_tortoise.document import read_body
 from engines.hare_tortoise.info import GAME
 from engines.hare_tortoise.moves import (
@@ -78,11 +78,10 @@ from engines.hare_tortoise.moves import (
     Track,
 )
 from engines.hare_tortoise.plays import PLAYS, SINGLE, WOLF_KIND, WOLF_PLAYS
-from engines.hare_tortoise.race import RaceResult, check_race, race_move, run_race
+from engines.hare_tortoise.race import RaceResult, race_move, run_race
 from engines.hare_tortoise.scoring import score_bets
 
 _CHANCE_PHASES = frozenset({"bets", "track", "deal", "refill", "reveal"})
-_P = "hare_tortoise."
 
 # Move objects built once: legal_moves hands out these shared instances.
 _DRAWS = tuple(Draw(k) for k in KINDS)
@@ -99,10 +98,6 @@ def _plus(counts: Counts, kind: int, n: int = 1) -> Counts:
     lst = list(counts)
     lst[kind] += n
     return tuple(lst)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -206,7 +201,8 @@ class HareState(State):
                 known[KIND_INDEX[bet]] += 1
         return tuple(FULL_DECK[k] - known[k] for k in range(NKINDS))
 
-    def _unseen_bets(self) -> tuple[str, ...]:
+    def unseen_bets(self) -> tuple[str, ...]:
+        """Starting bet cards that no seat shows: what a ``?`` bet may turn out to be."""
         known = {b for bets in self.start_bets for b in bets}
         return tuple(a for a in ANIMAL_CODES if a not in known)
 
@@ -229,7 +225,7 @@ class HareState(State):
             unseen = self.unseen()
             return (*tuple(_KEEPS[k] for k in range(UNK) if hand[k] or unseen[k]), _KEEPS[UNK])
         if phase == "bets":
-            free = self._unseen_bets()
+            free = self.unseen_bets()
             out = tuple(b for b in _BETS if b.card in free)
             return out if self.seed is not None else (*out, _BETS[-1])
         if phase == "track":
@@ -256,7 +252,7 @@ class HareState(State):
             unseen = self.unseen()
             for move, animal, k, needs in PLAYS:
                 fits = k <= room and n[animal] + k <= MAX_ANIMAL
-                if fits and self._supply(hand, needs, unseen) is None:
+                if fits and supply(hand, needs, unseen) is None:
                     out.append(move)
             return tuple(out)
         # Every card in the hand is known: read the plays off the counts.
@@ -271,7 +267,7 @@ class HareState(State):
     def _legal_reveals(self) -> tuple[Move, ...]:
         out: list[Move] = []
         unseen = self.unseen()
-        free = self._unseen_bets()
+        free = self.unseen_bets()
         for seat, player in enumerate(self.players):
             if UNKNOWN in self.start_bets[seat]:
                 out += [Reveal(player, a) for a in free]
@@ -282,238 +278,7 @@ class HareState(State):
     # -- checking -----------------------------------------------------------------------
 
     def _check(self, move: Move) -> Verdict:
-        phase = self.phase
-        expected = _PHASE_MOVES[phase]
-        if not isinstance(move, expected):
-            return Verdict.illegal(
-                _P + "wrong_phase", self._phase_text(), phase=phase, player=self._seat_name()
-            )
-        if isinstance(move, Play):
-            return self._check_play(move)
-        if isinstance(move, Draw | Deal):
-            return self._check_from_deck(move.card, "drawn" if phase == "refill" else "dealt")
-        if isinstance(move, Reshuffle):
-            if sum(self.deck):
-                return Verdict.illegal(
-                    _P + "deck_not_empty",
-                    f"the draw pile still holds {_plural(sum(self.deck), 'card')}; "
-                    "shuffle the discard pile only when it is empty",
-                    cards=sum(self.deck),
-                )
-            return LEGAL
-        if isinstance(move, Keep):
-            return self._check_keep(move)
-        if isinstance(move, DealBet):
-            return self._check_bet(move)
-        if isinstance(move, Track):
-            return self._check_track(move)
-        if isinstance(move, Race):
-            return check_race(self.race_result(), move)
-        assert isinstance(move, Reveal)
-        return self._check_reveal(move)
-
-    def _seat_name(self) -> str:
-        return self.players[self.turn] if self.players else ""
-
-    def _phase_text(self) -> str:
-        seat = self._seat_name()
-        return {
-            "bets": "the table must deal a starting bet card now",
-            "track": "the table must enter the two stream positions now (e.g. 'track 4 9')",
-            "deal": "the table must deal a race card now",
-            "keep": f"{seat} must set a card aside as second bet now",
-            "play": f"{seat} must play race cards now",
-            "refill": f"{seat} must refill the hand from the draw pile now",
-            "race": f"{seat} must move the pawns for the race phase now",
-            "reveal": "the table must reveal the hidden bets now",
-            "over": "the game is over",
-        }[self.phase]
-
-    def _unknown_refused(self, card: str, what: str) -> Verdict | None:
-        if card == UNKNOWN and self.seed is not None:
-            return Verdict.illegal(
-                _P + "unknown_card", f"a simulated game knows every card; name the {what}"
-            )
-        return None
-
-    def _check_from_deck(self, card: str, verb: str) -> Verdict:
-        if sum(self.deck) == 0:
-            return Verdict.illegal(
-                _P + "deck_empty", "the draw pile is empty; shuffle the discard pile first"
-            )
-        refused = self._unknown_refused(card, f"card {verb}")
-        if refused is not None:
-            return refused
-        if card == UNKNOWN:
-            return LEGAL
-        kind = KIND_INDEX[card]
-        left = self.deck[kind] if self.seed is not None else self.unseen()[kind]
-        if left < 1:
-            return Verdict.illegal(
-                _P + "not_in_deck",
-                f"no {card_name(card)} card can be {verb}: none is left in the draw pile",
-                card=card,
-            )
-        return LEGAL
-
-    def _supply(
-        self, hand: Counts, needs: Sequence[tuple[int, int]], unseen: Counts | None
-    ) -> str | None:
-        """Why ``hand`` cannot give ``needs`` (kind, count), or None when it can."""
-        short = 0
-        for kind, count in needs:
-            missing = count - hand[kind]
-            if missing <= 0:
-                continue
-            name = card_name(KINDS[kind])
-            if not hand[UNK]:
-                return f"the hand holds {_plural(hand[kind], name + ' card')}, not {count}"
-            if unseen is not None and missing > unseen[kind]:
-                return (
-                    f"the hand shows {hand[kind]} {name} and only {unseen[kind]} more "
-                    f"{name} can be unseen, not {count}"
-                )
-            short += missing
-        if short > hand[UNK]:
-            return f"the hand holds only {hand[UNK]} unseen cards, {short} would be needed"
-        return None
-
-    def _check_play(self, move: Play) -> Verdict:
-        cards = move.cards
-        player = self.players[self.turn]
-        if not cards:
-            return Verdict.illegal(_P + "no_cards", "play 1 to 4 cards of one animal")
-        if UNKNOWN in cards:
-            return Verdict.illegal(
-                _P + "unknown_card", "played cards lie face up; name each card played"
-            )
-        if len(cards) > MAX_ANIMAL:
-            return Verdict.illegal(
-                _P + "too_many_cards",
-                f"play at most 4 cards in a turn, not {len(cards)}",
-                cards=len(cards),
-            )
-        counts = cards_of(cards)
-        animals = {KIND_ANIMAL[k] for k in range(UNK) if counts[k]}
-        if len(animals) > 1:
-            names = " and ".join(ANIMALS[a] for a in sorted(animals))
-            return Verdict.illegal(
-                _P + "mixed_animals",
-                f"all cards played must show one animal, not {names}",
-                animals=sorted(ANIMALS[a] for a in animals),
-            )
-        animal = animals.pop()
-        on_table = len(self.table)
-        if on_table + len(cards) > MAX_TABLE:
-            return Verdict.illegal(
-                _P + "table_full",
-                f"the table holds {on_table} cards; {len(cards)} more would pass the limit of 8",
-                on_table=on_table,
-                cards=len(cards),
-                limit=8,
-            )
-        same = self.table_counts()[animal]
-        if same + len(cards) > MAX_ANIMAL:
-            return Verdict.illegal(
-                _P + "animal_full",
-                f"the table holds {same} {ANIMALS[animal]} cards; {len(cards)} more would "
-                f"pass the limit of 4 per animal",
-                animal=ANIMALS[animal],
-                on_table=same,
-                cards=len(cards),
-                limit=MAX_ANIMAL,
-            )
-        hand = self.hands[self.turn]
-        needs = [(k, counts[k]) for k in range(UNK) if counts[k]]
-        why = self._supply(hand, needs, self.unseen() if hand[UNK] else None)
-        if why:
-            return Verdict.illegal(
-                _P + "not_in_hand", f"{player} cannot play that: {why}", player=player
-            )
-        return LEGAL
-
-    def _check_keep(self, move: Keep) -> Verdict:
-        hand = self.hands[self.turn]
-        player = self.players[self.turn]
-        refused = self._unknown_refused(move.card, "card kept")
-        if refused is not None:
-            return refused
-        if move.card == UNKNOWN:
-            if hand[UNK]:
-                return LEGAL
-            return Verdict.illegal(
-                _P + "not_in_hand",
-                f"{player} has no unseen card; name the card kept",
-                player=player,
-            )
-        kind = KIND_INDEX[move.card]
-        why = self._supply(hand, [(kind, 1)], self.unseen() if hand[UNK] else None)
-        if why:
-            return Verdict.illegal(
-                _P + "not_in_hand", f"{player} cannot keep that: {why}", player=player
-            )
-        return LEGAL
-
-    def _check_bet(self, move: DealBet) -> Verdict:
-        refused = self._unknown_refused(move.card, "starting bet card")
-        if refused is not None:
-            return refused
-        if move.card != UNKNOWN and move.card not in self._unseen_bets():
-            return Verdict.illegal(
-                _P + "bet_dealt",
-                f"the {card_name(move.card)} starting bet card is already dealt; "
-                "there is one per animal",
-                card=move.card,
-            )
-        return LEGAL
-
-    def _check_track(self, move: Track) -> Verdict:
-        streams = move.streams
-        if len(streams) != 2 or streams[0] == streams[1]:
-            return Verdict.illegal(
-                _P + "bad_track",
-                f"the track has exactly 2 stream tiles, not {len(set(streams))}",
-                streams=list(streams),
-            )
-        if not all(1 <= s <= TRACK_TILES for s in streams):
-            return Verdict.illegal(
-                _P + "bad_track",
-                f"stream positions are tiles 1 to 11, not {' and '.join(map(str, streams))}",
-                streams=list(streams),
-            )
-        return LEGAL
-
-    def _check_reveal(self, move: Reveal) -> Verdict:
-        if move.player not in self.players:
-            return Verdict.illegal(
-                _P + "no_such_player", f"nobody called {move.player!r} plays", player=move.player
-            )
-        seat = self.players.index(move.player)
-        if UNKNOWN in self.start_bets[seat]:
-            if move.card not in self._unseen_bets():
-                return Verdict.illegal(
-                    _P + "bad_bet",
-                    f"{move.player}'s starting bet cannot be {card_name(move.card)}: "
-                    "that bet card is shown elsewhere or does not exist",
-                    player=move.player,
-                    card=move.card,
-                )
-            return LEGAL
-        if self.second_bets[seat] != UNKNOWN:
-            return Verdict.illegal(
-                _P + "nothing_to_reveal",
-                f"{move.player}'s bets are already known",
-                player=move.player,
-            )
-        if move.card == UNKNOWN or not self.unseen()[KIND_INDEX[move.card]]:
-            return Verdict.illegal(
-                _P + "bad_bet",
-                f"{move.player}'s second bet cannot be {card_name(move.card)}: "
-                "every such card is seen elsewhere",
-                player=move.player,
-                card=move.card,
-            )
-        return LEGAL
+        return check(self, move)
 
     # -- applying -----------------------------------------------------------------------
 
@@ -786,19 +551,6 @@ class HareState(State):
                 "and a table of 8 cards or 4 of one animal"
             )
         return state
-
-
-_PHASE_MOVES: dict[str, type[Move] | tuple[type[Move], ...]] = {
-    "bets": DealBet,
-    "track": Track,
-    "deal": Deal,
-    "keep": Keep,
-    "play": Play,
-    "refill": (Draw, Reshuffle),
-    "race": Race,
-    "reveal": Reveal,
-    "over": (),
-}
 
 
 def new_game(
