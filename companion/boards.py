@@ -2,7 +2,7 @@
 
 The web app holds no rules, so what only the rules can say (which hexes a
 building may cover now) is computed here and handed over as plain data.
-Follows ``shared/rules/ark_nova.md`` §8 through ``engines.ark_nova.build``.
+Follows ``docs/rules/ark_nova.md`` §8 through ``engines.ark_nova.build``.
 """
 
 from __future__ import annotations

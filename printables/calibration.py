@@ -1,7 +1,7 @@
 """The calibration sheet: tags from 15 to 60 mm, a slanted-edge target, a scale bar and
 fiducials, so the companion can measure what the user's camera reads.
 
-Follows ``shared/DESIGN.md`` ("Size matters and is physics"): lay the sheet at
+Follows ``docs/design.md`` ("Size matters and is physics"): lay the sheet at
 the far edge of the table; the smallest tag the camera decodes there is the
 tag size to print. The slanted edge (a square turned 5 degrees, as ISO 12233)
 measures the camera's blur; the four ArUco markers

@@ -1,10 +1,10 @@
 """How a piece's ``data`` shows on its face, per game; every other game prints ``key: value``.
 
-Noah follows ``shared/rules/noah.md`` §2: the weight large in the corner, the
+Noah follows ``docs/rules/noah.md`` §2: the weight large in the corner, the
 gender as the colour band, the tears as drops, the power in words and the
 player-count mark (4+ or 5+) in the lower-left corner, as the real cards. The
-Hare and the Tortoise (``shared/rules/hare_tortoise.md`` §2) marks the 3 wolf
-howl cards; Animals on Board tiles (``shared/rules/animals_on_board.md`` §2)
+Hare and the Tortoise (``docs/rules/hare_tortoise.md`` §2) marks the 3 wolf
+howl cards; Animals on Board tiles (``docs/rules/animals_on_board.md`` §2)
 show their value 1-5 in the corner.
 """
 

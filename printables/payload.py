@@ -8,7 +8,7 @@ Grammar (``docs/tags.md``)::
     check     = 1 character of 0-9A-Z, Luhn mod 36 over game-code + piece-id
 
 A payload is 4 to 10 characters, inside the design's budget of 11 characters of
-the QR alphanumeric set (``shared/DESIGN.md``, "Components and tags"). Ten
+the QR alphanumeric set (``docs/design.md``, "Components and tags"). Ten
 alphanumeric characters is exactly what a version 1 QR symbol holds at error
 correction level H, so every tag is the smallest symbol (21 x 21 modules) with
 the strongest error correction; vision rejects a symbol at another level.

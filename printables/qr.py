@@ -1,7 +1,7 @@
 """QR tags: a payload as a version 1 symbol at level H, drawn at a size in millimetres.
 
 Follows ``printables.payload`` (grammar, version and level) and
-``shared/DESIGN.md`` "Components and tags" (sizes are physics: modules per
+``docs/design.md`` "Components and tags" (sizes are physics: modules per
 pixel at the camera decide what can be read).
 """
 

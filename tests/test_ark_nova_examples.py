@@ -1,4 +1,4 @@
-"""The rules spec's worked examples (shared/rules/ark_nova.md §9) and the VP property."""
+"""The rules spec's worked examples (docs/rules/ark_nova.md §9) and the VP property."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The decode stage on real phone photos: ZXing's blackbox QR sets at four rotations.
 
-The thresholds are ZXing's own (``shared/testdata/qr-photos/README.md``); the
+The thresholds are ZXing's own (``tests/data/qr-photos/README.md``); the
 decode stage must read at least as many. Expected texts are stored with
 ``\\n`` line ends, as git checked them out; QR payloads often carry ``\\r\\n``.
 """
@@ -13,7 +13,6 @@ from pathlib import Path
 import cv2
 import pytest
 
-from tests.vision_data import shared_dir
 from vision.capture import read_image
 from vision.detect import detect
 from vision.types import U8Array
@@ -30,7 +29,7 @@ ROTATIONS = (None, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTE
 
 
 def _photos() -> Path:
-    return shared_dir() / "testdata" / "qr-photos"
+    return Path(__file__).resolve().parent / "data" / "qr-photos"
 
 
 @cache

@@ -1,6 +1,6 @@
 """The orchestrator: one frame to a table reading, and a stream of frames to voted readings.
 
-Stages over plain data (``shared/DESIGN.md``, "Vision"): capture →
+Stages over plain data (``docs/design.md``, "Vision"): capture →
 :func:`vision.detect.detect` → :func:`vision.assemble.validate` →
 :func:`vision.mats.locate_mats` → :func:`vision.assemble.assemble` →
 :func:`vision.voting.vote`. A game plugs in as a :class:`GameVision`: its

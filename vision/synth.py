@@ -10,7 +10,7 @@ Every number that shapes a scene is a field of :class:`SceneSpec`, so a test
 or the bench names the conditions it measures. The same seed always gives the
 same pixels. Sizes are given in *pixels per module* measured in the image
 (the quantity that decides whether a decoder can read a code, see
-``shared/DESIGN.md``, "Size matters"), and blur as the Gaussian sigma of the
+``docs/design.md``, "Size matters"), and blur as the Gaussian sigma of the
 lens in image pixels.
 """
 

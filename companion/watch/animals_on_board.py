@@ -1,6 +1,6 @@
 """Animals on Board's table as the camera sees it: the groups in the centre and each ark.
 
-Follows ``shared/rules/animals_on_board.md`` §4-§7 and the catalog's mats
+Follows ``docs/rules/animals_on_board.md`` §4-§7 and the catalog's mats
 (the centre mat; one ark mat per seat, seat 1 on ``ark1``, with its ark,
 overflow and food zones). The centre's tiles have no order; a group is the
 set of tiles lying together (the camera clusters the tags of the centre

@@ -1,6 +1,6 @@
 """Ark Nova's table as the camera sees it: each player's Map A with its buildings and cards.
 
-Follows ``shared/rules/ark_nova.md`` §3 (Animals action, animal placement),
+Follows ``docs/rules/ark_nova.md`` §3 (Animals action, animal placement),
 §8 (Map A, building shapes, Build action) and the catalog's mats and tiles
 (``engines.ark_nova.catalog``): seat 1's zoo lies on mat ``mapa1``, seat 2's on
 ``mapa2``, and so on. Each building tile carries a tag on each side over its

@@ -1,6 +1,6 @@
 """The Hare and the Tortoise's table as the camera sees it: track, pawns, podium, played cards.
 
-Follows ``shared/rules/hare_tortoise.md`` §2-§7 and the mats of
+Follows ``docs/rules/hare_tortoise.md`` §2-§7 and the mats of
 ``printables.mats.hare_tortoise`` (the race mat: a space per track position
 and podium place, each with a spot for its tile and one per pawn) and the
 catalog (one played-cards mat per seat, seat 1 on ``z1``). The view names what

@@ -1,7 +1,7 @@
 """Niagara's table as the camera sees it: canoes and their cargo on the river, the weather,
 and each player's banked gems.
 
-Follows ``shared/rules/niagara.md`` §3-§10 and the mats of the catalog
+Follows ``docs/rules/niagara.md`` §3-§10 and the mats of the catalog
 (``engines.niagara.catalog``): the river mat (zones ``HOME``, ``M1``-``M5``,
 ``L6``, ``L7``, ``R6``, ``R7``, the falls, the five hollows and the weather
 chart) and a bank mat per seat (seat 1 banks on ``bank1``).

@@ -1,6 +1,6 @@
 """Noah's table as the camera sees it: the pentagon's five docks and the reserve in the centre.
 
-Follows ``shared/rules/noah.md`` §3-§5 and the pentagon mat of
+Follows ``docs/rules/noah.md`` §3-§5 and the pentagon mat of
 ``printables.mats.noah``. A dock shows its ferry card, the animals played
 onto it in the order played (read outward from the pentagon) and the Noah
 pawn when he stands there; the centre shows the reserve ferries. The eight

@@ -2,18 +2,18 @@
 
 What each game lays out at the end, and what scores it:
 
-- The Hare and the Tortoise (``shared/rules/hare_tortoise.md`` §7): the
+- The Hare and the Tortoise (``docs/rules/hare_tortoise.md`` §7): the
   pawns on the podium places of the race mat, and each player's bets turned
   face up on their played-cards mat (seat 1 on ``z1``): the starting bet cards
   (``BH`` ... ``BL``) and the race card kept as second bet. Scored by
   ``engines.hare_tortoise.scoring.score_bets``.
-- Animals on Board (``shared/rules/animals_on_board.md`` §7): each ark after
+- Animals on Board (``docs/rules/animals_on_board.md`` §7): each ark after
   the cut laid open on its mat (seat 1 on ``ark1``), the tiles on the ark and
   its overflow strip, the food crates in its food zone. Scored by
   ``engines.animals_on_board.scoring.final_outcome``; the tiles cut away are
   off the table, so the breakdown's "tiles cut" line reads "none".
 
-- Noah (``shared/rules/noah.md``, round end and game end): at the last round's
+- Noah (``docs/rules/noah.md``, round end and game end): at the last round's
   end each player lays their hand out face up on their hand mat (seat 1 on
   ``hand1``); the photographed cards are the last round's tears, and the
   earlier rounds' tears come from the game's state (``state``: the game as
@@ -21,13 +21,13 @@ What each game lays out at the end, and what scores it:
   ``engines.noah.state.final_outcome``. A card face down in a hand zone is
   refused: its tears cannot be read.
 
-- Niagara (``shared/rules/niagara.md`` §10): each player's banked gems on
+- Niagara (``docs/rules/niagara.md`` §10): each player's banked gems on
   their bank mat (seat 1 on ``bank1``), read by colour. Scored by
   ``engines.niagara.scoring.final_outcome`` with the game's ``tiebreak``
   option (``state``, when given; the default otherwise). A photo where no
   bank meets a goal is refused: the game is not over.
 
-- Ark Nova (``shared/rules/ark_nova.md`` §6): each player's Map A (seat 1 on
+- Ark Nova (``docs/rules/ark_nova.md`` §6): each player's Map A (seat 1 on
   ``mapa1``) with its building tiles and, beside it, the animals and sponsors
   played and the kept final-scoring cards, and below it the tracker (appeal,
   conservation, reputation as marker tokens); a track without markers and what

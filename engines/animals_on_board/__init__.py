@@ -1,6 +1,6 @@
 """Animals on Board (諾亞鬧方舟): hidden arks, a centre herd that only splits, Noah's pairs.
 
-Rules: ``shared/rules/animals_on_board.md`` (seed text: the Swan Panasia
+Rules: ``docs/rules/animals_on_board.md`` (seed text: the Swan Panasia
 edition), options ``food_cap``, ``overflow_tiles``, ``removed_species``. The
 state format is ``docs/formats/animals_on_board.md``.
 """

@@ -1,6 +1,6 @@
 """The departure of the arks: pairs to Noah, the cut to ten, scoring, the best keep.
 
-Follows ``shared/rules/animals_on_board.md`` §7. An ark sails with exactly
+Follows ``docs/rules/animals_on_board.md`` §7. An ark sails with exactly
 ``min(10, tiles left after the pairs)`` tiles and never with exactly two of a
 species. A single scores its printed value, a herd of 3 or more 5 points per
 tile, food 1 point per crate; ties go to more species on the sailing ark.

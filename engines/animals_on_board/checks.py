@@ -1,6 +1,6 @@
 """Animals on Board move checks: whether a move is legal now, and why not.
 
-Follows ``shared/rules/animals_on_board.md``: §3 (species left out, the setup
+Follows ``docs/rules/animals_on_board.md``: §3 (species left out, the setup
 draws, the two tiles each player gives), §5 (Action A splits a group of 2 or
 more tiles, Action B takes a group the player can pay for, a pass only when
 neither is possible; groups are never merged) and §7 (the departure: hidden

@@ -1,6 +1,6 @@
 """Animals on Board flow: applying a move, from the setup through the rounds to the departure.
 
-Follows ``shared/rules/animals_on_board.md`` with its rule option ``food_cap``
+Follows ``docs/rules/animals_on_board.md`` with its rule option ``food_cap``
 (§11). Readings the engine fixes:
 
 - Setup (§3.5): draws are dealt seat by seat, 3 each; then each player in

@@ -1,6 +1,6 @@
 """Animals on Board: the game's identity and rule options, and the wording of refusals.
 
-Options follow ``shared/rules/animals_on_board.md`` §11: the seed text's
+Options follow ``docs/rules/animals_on_board.md`` §11: the seed text's
 reading is the default, the other published reading a named choice.
 """
 

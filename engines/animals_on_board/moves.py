@@ -1,6 +1,6 @@
 """Animals on Board moves: their JSON form and their short text notation.
 
-Player moves (``shared/rules/animals_on_board.md`` §5, §7), as notation and JSON:
+Player moves (``docs/rules/animals_on_board.md`` §5, §7), as notation and JSON:
 
 - ``split 0 bdf`` / ``{"type": "split", "group": 0, "part": "bdf"}``: Action A,
   group 0's tiles b, d and f form a new group; take 1 food.

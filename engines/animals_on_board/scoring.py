@@ -1,6 +1,6 @@
 """Animals on Board final scores: the breakdown of each sailing ark and the ranking (§7).
 
-Follows ``shared/rules/animals_on_board.md`` §7 steps 3 and 4: singles at
+Follows ``docs/rules/animals_on_board.md`` §7 steps 3 and 4: singles at
 face value, herds at 5 per tile, food at 1 per crate; ties go to the player
 with more species on the sailing ark, then the win is shared.
 """

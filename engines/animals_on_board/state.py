@@ -1,6 +1,6 @@
 """The Animals on Board state: the table, its legal moves, its JSON form.
 
-Follows ``shared/rules/animals_on_board.md`` (seed text: the Swan Panasia
+Follows ``docs/rules/animals_on_board.md`` (seed text: the Swan Panasia
 edition "諾亞鬧方舟"), with its rule options ``food_cap``, ``overflow_tiles``
 and ``removed_species`` (§11). Each rule is written once: the checks of a
 move in ``checks``, what a move does (setup, rounds, departure) in ``flow``,

@@ -1,6 +1,6 @@
 """Animals on Board pieces: species, tiles, food crates, mats (the game's catalog).
 
-Follows ``shared/rules/animals_on_board.md`` §2: 60 animal tiles, 12 species
+Follows ``docs/rules/animals_on_board.md`` §2: 60 animal tiles, 12 species
 ``S1``..``S12`` with five tiles each, valued 1 to 5, so every tile is unique.
 The species names are the spec's provisional display table (AOB-Q1: not yet
 checked on the physical tiles); the rules never depend on them.

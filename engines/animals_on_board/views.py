@@ -1,6 +1,6 @@
 """Animals on Board views: what each player may see of the table.
 
-Hidden (``shared/rules/animals_on_board.md`` §5): the tiles on other players'
+Hidden (``docs/rules/animals_on_board.md`` §5): the tiles on other players'
 arks (their count is public), the setup draws, the centre's face-down tile,
 the overflow when option ``overflow_tiles`` is ``face_down``, and the order
 of the stacks. From the departure on every ark is shown.

@@ -1,6 +1,6 @@
 """Ark Nova (base game, Map A): exact final scores from the zoos on the table.
 
-Rules text: ``shared/rules/ark_nova.md`` (seed ``002_d4ebc6ce59aa2949.txt``).
+Rules text: ``docs/rules/ark_nova.md`` (seed ``002_d4ebc6ce59aa2949.txt``).
 Not yet a turn engine (``GAME.turn_engine`` is False): the state holds one
 zoo per player; moves record zoo facts and the final round; ``outcome()``
 scores every zoo with a line-by-line breakdown. The Build and Animals actions,

@@ -1,6 +1,6 @@
 """The action moves checked at the table: Build, Animals, X-token, snap, break discard.
 
-Rules text: ``shared/rules/ark_nova.md`` §3 (strength = slot + X-tokens,
+Rules text: ``docs/rules/ark_nova.md`` §3 (strength = slot + X-tokens,
 spent before the action; the card then goes to slot 1; the Cards action's
 snap at strength 5 on side I, 3 on side II; the X-token action, refused with
 5 tokens), §4 (hand limit 3, or 5 with the hand-limit university), §8.5

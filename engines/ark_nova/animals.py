@@ -1,6 +1,6 @@
 """Playing animals: how many, from where, at what price, into which enclosure.
 
-Rules text: ``shared/rules/ark_nova.md`` §3 (Animals side I plays 0,1,1,1,2
+Rules text: ``docs/rules/ark_nova.md`` §3 (Animals side I plays 0,1,1,1,2
 animals at strength 1-5, hand only; side II 1,1,2,2,2, also from the display
 in reputation range paying the folder number, and +1 reputation first at
 strength 5 or more) and "Animal placement" (price less 3 per continent icon

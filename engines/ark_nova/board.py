@@ -1,6 +1,6 @@
 """A player's board beside Map A: the action-card row, the hand, special-enclosure spaces.
 
-Rules text: ``shared/rules/ark_nova.md`` §2 step 6 (Animals in slot 1 at
+Rules text: ``docs/rules/ark_nova.md`` §2 step 6 (Animals in slot 1 at
 setup), §3 (strength = slot + X-tokens spent; the used card goes to slot 1
 and the cards left of its old slot shift right; at most 4 cards upgraded;
 reputation range), §3 "Animal placement" (reptile house and aviary hold 5

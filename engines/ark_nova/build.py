@@ -1,6 +1,6 @@
 """Building on Map A: where a building may go, what it costs and what covering gives.
 
-Rules text: ``shared/rules/ark_nova.md`` §8.1 (grid), §8.2 (Map A hexes,
+Rules text: ``docs/rules/ark_nova.md`` §8.1 (grid), §8.2 (Map A hexes,
 bonuses, +7 appeal for covering the map), §8.4 (shapes: 6 rotations, and the
 mirror image since special enclosures are printed alike on both sides) and
 §8.5 (build rules; seed text "建造限制"). Fixed reading: kiosks stand at hex

@@ -1,6 +1,6 @@
 """Ark Nova card data: animals, sponsors, conservation projects, final-scoring cards.
 
-Rules text: ``shared/rules/ark_nova.md`` §6.3 (final scoring cards, both
+Rules text: ``docs/rules/ark_nova.md`` §6.3 (final scoring cards, both
 printings), §6.5 (conservation projects) and §10 (card data and its patch
 list). Animals and sponsors come from ``carddata`` (PixelT, MIT); ``PATCHES``
 corrects the known gaps of that source, each entry with its reason. Marine

@@ -1,6 +1,6 @@
 """The Ark Nova piece catalog: every tagged piece, for printables and vision.
 
-Rules text: ``shared/rules/ark_nova.md`` §1 (components), §8 (Map A, building
+Rules text: ``docs/rules/ark_nova.md`` §1 (components), §8 (Map A, building
 shapes). Owners of the game tag their own cards with stickers by card
 number, so the cards carry ``"print": "sticker"``; building tiles and the Map
 A mat are tagged too (issue 8). Piece ids: ``A401``-``A528`` animals,

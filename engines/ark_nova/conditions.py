@@ -1,6 +1,6 @@
 """Play conditions of animal cards (the left side of the card), keyed as data.
 
-Rules text: ``shared/rules/ark_nova.md`` §3 "Animal placement" (left-side
+Rules text: ``docs/rules/ark_nova.md`` §3 "Animal placement" (left-side
 conditions: icons, partner zoo, Animals II) and §10 (the card data holds no
 conditions: 63 base animals carry one; they are keyed by hand, entry by
 entry, from a source named beside each). Seed text: "检视卡牌左侧的打出条件，

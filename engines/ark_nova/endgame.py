@@ -1,6 +1,6 @@
 """The 27 base sponsors that score at the end of the game, one small rule each.
 
-Rules text: ``shared/rules/ark_nova.md`` §6.4 lists them (TORB ``triggers``
+Rules text: ``docs/rules/ark_nova.md`` §6.4 lists them (TORB ``triggers``
 holding ``end``, a single source). Each rule's wording follows the card text
 of TORB ``cards.jsonl`` (and ENDER's English locale where TORB has only the
 Marine Worlds reprint: 208, 225, 226, 261). Rules marked ``verified=False``

@@ -1,6 +1,6 @@
 """What a zoo shows for final scoring: icon counts and the map conditions.
 
-Rules text: ``shared/rules/ark_nova.md`` §6.3: count the top-edge icons of
+Rules text: ``docs/rules/ark_nova.md`` §6.3: count the top-edge icons of
 played animals and sponsors *including rock/water requirement icons*, plus
 one continent icon per partner zoo and the research icons of universities.
 The map conditions (covered, border, connected, empty spaces) read Map A

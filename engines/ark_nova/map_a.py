@@ -1,6 +1,6 @@
 """Map A as data: the 58-hex grid, its terrain, bonuses and the building shapes.
 
-Rules text: ``shared/rules/ark_nova.md`` §8.1 (grid and coordinates), §8.2
+Rules text: ``docs/rules/ark_nova.md`` §8.1 (grid and coordinates), §8.2
 (hex table, transcribed from the Chinese-edition map image: verify once on a
 physical Map A) and §8.4 (building shapes, axial cells in the TabletopGames
 convention). The build checks (issue 7) build on this module; scoring uses

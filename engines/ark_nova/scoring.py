@@ -1,6 +1,6 @@
 """Ark Nova final scoring from the zoos on the table.
 
-Rules text: ``shared/rules/ark_nova.md`` §5 (game end trigger), §6.1 (target
+Rules text: ``docs/rules/ark_nova.md`` §5 (game end trigger), §6.1 (target
 and VP, the 100-based view), §6.2 (tie-break), §6.3 (final-scoring cards in
 both printings) and §6.4 (end-game sponsors). Options: ``final_scoring_printing``
 (``first`` by default, ``marine_worlds``) and ``score_scale`` (``rulebook`` VP

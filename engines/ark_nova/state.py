@@ -1,6 +1,6 @@
 """The Ark Nova table state: one zoo per player, the game-end trigger and final round.
 
-Rules text: ``shared/rules/ark_nova.md`` §5 (trigger, final round) and §6
+Rules text: ``docs/rules/ark_nova.md`` §5 (trigger, final round) and §6
 (final scoring, in ``scoring``). Not yet a turn engine (``GAME.turn_engine``
 is False): the moves record zoo facts as the table shows them (a zoo read
 from JSON, the kept final-scoring cards), the players' final turns and the

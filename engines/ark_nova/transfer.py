@@ -1,6 +1,6 @@
 """Moving animals into a newly built reptile house or large bird aviary.
 
-Rules text: ``shared/rules/ark_nova.md`` §8.5 item 7, RB p.10 and p.12
+Rules text: ``docs/rules/ark_nova.md`` §8.5 item 7, RB p.10 and p.12
 ("Special Enclosures"): when you build a Reptile House or a Large Bird
 Aviary you may at once, and only this once, move animals already in your zoo
 that could live there. For each animal moved, the smallest occupied standard

@@ -1,6 +1,6 @@
 """One player's zoo as it lies on the table: tracks, played cards, association, Map A.
 
-Rules text: ``shared/rules/ark_nova.md`` §1 (track ranges), §3 (partner zoos,
+Rules text: ``docs/rules/ark_nova.md`` §1 (track ranges), §3 (partner zoos,
 universities), §6 (what final scoring reads) and §8 (Map A, buildings). The
 JSON form is documented in ``docs/formats/ark_nova.md``; ``Zoo.from_json``
 checks what a reader can check without replaying the game (known cards, no

@@ -1,7 +1,7 @@
 """The Hare and the Tortoise (Gun-Hee Kim, Iello 2014): card play, race phases, bets.
 
-Follows ``shared/rules/hare_tortoise.md`` (seed text
-``shared/seeds/003_9a6d2c2d3064ebe6.txt``) with its rule options ``howl``
+Follows ``docs/rules/hare_tortoise.md`` (seed text
+``docs/rules/seeds/003_9a6d2c2d3064ebe6.txt``) with its rule options ``howl``
 (``next_phase`` by default, ``this_phase``), ``lamb_zero_cards`` (``0`` by
 default, ``1``), ``stream_positions`` (``table`` by default, ``random``) and
 ``race`` (``auto`` by default: the engine moves the pawns; ``by_hand``: the

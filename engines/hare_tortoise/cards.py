@@ -1,6 +1,6 @@
 """The pieces of The Hare and the Tortoise: animals, race-card kinds and the catalog.
 
-Follows ``shared/rules/hare_tortoise.md`` §2 (components) and §3 (track model).
+Follows ``docs/rules/hare_tortoise.md`` §2 (components) and §3 (track model).
 The engine counts race cards by *kind*: the five animals, with the wolf split
 into plain wolf cards (``W``) and the three howl cards (``W!``). The catalog
 gives each of the 81 physical race cards its own id for the tags; its

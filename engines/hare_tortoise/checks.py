@@ -1,6 +1,6 @@
 """The Hare and the Tortoise: whether a move is legal now, and why not.
 
-Follows ``shared/rules/hare_tortoise.md``: §4 for setup (one starting bet card
+Follows ``docs/rules/hare_tortoise.md``: §4 for setup (one starting bet card
 per animal, 2 each with two players as §8 says; the track's two stream
 positions on tiles 1 to 11; the seven race cards dealt and the second bet
 kept), §5 for the card-play turn (1 to 4 cards of one animal, at most 8 on

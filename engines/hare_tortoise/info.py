@@ -1,6 +1,6 @@
 """What The Hare and the Tortoise is: names, player range and the rule options of §11.
 
-Defaults follow ``shared/rules/hare_tortoise.md`` §11: the seed text where it
+Defaults follow ``docs/rules/hare_tortoise.md`` §11: the seed text where it
 is explicit (``howl = next_phase``), otherwise the best-confirmed reading.
 """
 

@@ -1,6 +1,6 @@
 """Every play of 1-4 cards of one animal, built once: ``legal_moves`` hands out these objects.
 
-Follows ``shared/rules/hare_tortoise.md`` §5.1-§5.2 (1-4 cards of one animal;
+Follows ``docs/rules/hare_tortoise.md`` §5.1-§5.2 (1-4 cards of one animal;
 the wolf's cards may mix plain and howl cards).
 """
 

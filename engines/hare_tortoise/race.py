@@ -1,6 +1,6 @@
 """One race phase of The Hare and the Tortoise, explained animal by animal.
 
-Follows ``shared/rules/hare_tortoise.md`` §6: the fixed order hare, tortoise,
+Follows ``docs/rules/hare_tortoise.md`` §6: the fixed order hare, tortoise,
 wolf, fox, lamb; the movement table; the hare's nap; the wolf's howl (option
 ``howl``: ``next_phase`` by default, ``this_phase``); the lamb that stops at
 the first stream it enters; the podium in resolution order; the end of the

@@ -1,6 +1,6 @@
 """Scoring The Hare and the Tortoise: 5/3/2 per bet, the best-placed-bet tie-break (§7).
 
-Follows ``shared/rules/hare_tortoise.md`` §7: every bet (starting bets and the
+Follows ``docs/rules/hare_tortoise.md`` §7: every bet (starting bets and the
 second bet; a howl card counts as a wolf bet) scores for its animal's podium
 place; ties on points go to the player whose best-placed bet animal finished
 higher, then the next; beyond that players share the place (the rules say

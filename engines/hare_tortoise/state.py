@@ -1,6 +1,6 @@
 """The state of a game of The Hare and the Tortoise: setup, card play, refills, bets.
 
-Follows ``shared/rules/hare_tortoise.md`` (§4 setup, §5 card play, §7
+Follows ``docs/rules/hare_tortoise.md`` (§4 setup, §5 card play, §7
 scoring, §8 two players): the legal moves, their effect, chance and JSON.
 Whether a move is legal (and why not) is ``checks.py``; the race phase
 itself is in ``race.py``. Rule options (§11): ``howl`` (``next_phase`` /

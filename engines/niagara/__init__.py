@@ -1,6 +1,6 @@
 """Niagara (Zoch 2004): canoes, gems, weather and the river flow.
 
-Rules text: ``shared/rules/niagara.md`` (seed ``shared/seeds/004_e5bfedb6f666e593.txt``).
+Rules text: ``docs/rules/niagara.md`` (seed ``docs/rules/seeds/004_e5bfedb6f666e593.txt``).
 Options: ``arm_policy`` (default ``alternate``), ``gems_per_hollow`` (``7``),
 ``tiebreak`` (``shared``). The river flow is its own pure module
 (:mod:`engines.niagara.river`); :func:`forecast` tells a player how likely each

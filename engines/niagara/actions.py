@@ -1,6 +1,6 @@
 """A player's canoe action in Niagara: the rules of one paddle turn, checked and listed.
 
-Follows ``shared/rules/niagara.md`` §7 and the fixed readings of §14-§15:
+Follows ``docs/rules/niagara.md`` §7 and the fixed readings of §14-§15:
 every canoe on the river must act, at least one of two HOME canoes launches,
 a canoe spends exactly the paddle's points (HOME stops it early; the falls do
 not), loads and unloads cost 2 before or after the move (an unload may come

@@ -1,6 +1,6 @@
 """Niagara's board as data: slots, gem hollows, gems, paddles and the weather chart.
 
-Follows ``shared/rules/niagara.md`` §2-§4 and §10: a landing ``HOME``, the main
+Follows ``docs/rules/niagara.md`` §2-§4 and §10: a landing ``HOME``, the main
 channel ``M1``-``M5``, the fork into the arms ``L6``-``L7`` and ``R6``-``R7``,
 five gem hollows (violet at ``M3``, clear at ``M4``, yellow at ``M5``, blue at
 ``L6``/``R6``, pink at ``L7``/``R7``; §15 N-1) and the weather chart -1..+2.

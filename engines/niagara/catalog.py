@@ -1,4 +1,4 @@
-"""Niagara's physical pieces (the game's catalog, ``shared/rules/niagara.md`` §2-§4).
+"""Niagara's physical pieces (the game's catalog, ``docs/rules/niagara.md`` §2-§4).
 
 Every piece a table needs: the river mat, one bank mat per player set, 10
 canoes (two per player set), 40 gems (eight of each colour), 35 paddles

@@ -2,7 +2,7 @@
 
 For the player about to choose (or act), every legal action with every paddle
 they may still reveal, and for each of their canoes the probability that it is
-still afloat after this round's river flow (``shared/rules/niagara.md`` §8).
+still afloat after this round's river flow (``docs/rules/niagara.md`` §8).
 Computed exactly: the tiles of the players who have not revealed yet are
 uniform over their hands (from this player's point of view: a paddle laid face
 down is unknown), a cloud of theirs moves the weather up or down with equal

@@ -1,4 +1,4 @@
-"""Niagara's identity and rule options (``shared/rules/niagara.md`` §1, §14)."""
+"""Niagara's identity and rule options (``docs/rules/niagara.md`` §1, §14)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Niagara's final scoring (``shared/rules/niagara.md`` §10): who met a goal, and the tie-break.
+"""Niagara's final scoring (``docs/rules/niagara.md`` §10): who met a goal, and the tie-break.
 
 Option ``tiebreak``: ``shared`` (the seed text: several players meeting a goal
 in the same round share the win) or ``gem_value`` (BGA's gem values summed

@@ -1,4 +1,4 @@
-"""Niagara's game state and round structure (``shared/rules/niagara.md`` §5-§10).
+"""Niagara's game state and round structure (``docs/rules/niagara.md`` §5-§10).
 
 A round is three phases: every player, in seat order from the life-ring
 holder, lays a paddle face down (``choose``; hidden from the others until it

@@ -1,6 +1,6 @@
 """Noah (挪亞方舟), Cathala & Maublanc 2012: the rules engine and its pieces.
 
-Rules: ``shared/rules/noah.md``; seed text ``001_be788f962c07f759.txt``.
+Rules: ``docs/rules/noah.md``; seed text ``001_be788f962c07f759.txt``.
 State and move JSON: ``docs/formats/noah.md``.
 """
 

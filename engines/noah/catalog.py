@@ -1,7 +1,7 @@
 """Noah's pieces: 47 animal cards, 8 ferries, the card back, the pentagon mat and the
 hand mats.
 
-Card data follows ``shared/rules/noah.md`` §2 (BGA-CODE counts per gender and
+Card data follows ``docs/rules/noah.md`` §2 (BGA-CODE counts per gender and
 player count; totals 31 / 39 / 47 confirmed). The copies marked 4+ and 5+ are
 the extra copies beyond the 2-3 player deck; which physical copies carry the
 marks is unverified (NOAH-Q1), only the counts matter to the rules.

@@ -1,6 +1,6 @@
 """Noah: whether a move is legal now, and why not (a stable code and a sentence).
 
-Follows ``shared/rules/noah.md`` (seed text ``001_be788f962c07f759.txt``): §4
+Follows ``docs/rules/noah.md`` (seed text ``001_be788f962c07f759.txt``): §4
 for setup (the face-up ferry cards, the deal, Noah's dock, the start player),
 §5 for a turn (steps 1-1b: weight limit 21, or 13 with a woodpecker, the
 gender pattern, taking the ferry's cards only when no card fits; step 3: the

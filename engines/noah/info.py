@@ -1,4 +1,4 @@
-"""Noah's identity and rule options (``shared/rules/noah.md`` §11).
+"""Noah's identity and rule options (``docs/rules/noah.md`` §11).
 
 Defaults follow the seed text where it is explicit; the other published
 readings are the alternatives.

@@ -1,6 +1,6 @@
 """Noah: tears at the end of a round, the end of the game, and its outcome.
 
-Follows ``shared/rules/noah.md`` §7 (seed text ``001_be788f962c07f759.txt``):
+Follows ``docs/rules/noah.md`` §7 (seed text ``001_be788f962c07f759.txt``):
 each player adds the tears on the cards left in hand (an empty hand scores 0),
 the game lasts 3 rounds, the fewest tears in total win and tied players share
 the win. Rule option ``end_at_26`` (§11) instead ends the game after the round

@@ -1,6 +1,6 @@
 """Noah: the rules engine.
 
-Follows ``shared/rules/noah.md`` (seed text ``001_be788f962c07f759.txt``): 3
+Follows ``docs/rules/noah.md`` (seed text ``001_be788f962c07f759.txt``): 3
 rounds, 5 docks on a pentagon, ferries of capacity 21 (13 with a woodpecker),
 the gender pattern, taking the ferry's cards only when no card fits,
 departures with 1-4 gift cards, giraffe, lion, mule and snail, the extra turn,

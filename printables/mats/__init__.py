@@ -1,11 +1,11 @@
 """Every game's mats: zones as polygons in millimetres and the ArUco fiducials that fix the frame.
 
 Each mat has its own frame: origin at the printed mat's top-left corner, x to
-the right, y down, in millimetres (``shared/DESIGN.md``, "Components and
+the right, y down, in millimetres (``docs/design.md``, "Components and
 tags"; types and marker placement in ``printables.mats.geometry``). A game's
 mats come from its catalog when the catalog gives their geometry
 (``printables.mats.from_catalog``), else from the built-in layouts of the
-submodules, which follow each game's rules spec in ``shared/rules/``.
+submodules, which follow each game's rules spec in ``docs/rules/``.
 
 Vision imports this package (``MATS``, ``mats_of``, ``marker_table``) without
 pulling in drawing code.

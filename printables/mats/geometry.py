@@ -1,7 +1,7 @@
 """Mat geometry types: zones as polygons in millimetres and the ArUco fiducials that fix the frame.
 
 Every mat has its own frame: origin at the mat's top-left corner, x to the
-right, y down, in millimetres (``shared/DESIGN.md``, "Components and tags").
+right, y down, in millimetres (``docs/design.md``, "Components and tags").
 A band around the edge (``BAND_MM``) carries ArUco markers from
 ``ARUCO_DICTIONARY`` (``cv2.aruco``), each ``MARKER_MM`` wide: one at every
 corner and more along long edges. Every marker id is unique across all mats, so

@@ -1,7 +1,7 @@
 """The Hare and the Tortoise race mat: start, 11 tile spaces, finish and podium (the
 players' played-card mats come from the catalog, ``engines.hare_tortoise``).
 
-Follows ``shared/rules/hare_tortoise.md`` §2-§3: position 0 is the start line,
+Follows ``docs/rules/hare_tortoise.md`` §2-§3: position 0 is the start line,
 1..11 the eleven track tiles in the order laid, 12 past the finish line; the
 podium has places 1, 2, 3. A camera must read every piece on a space, so each
 space is a 112 x 76 mm box of six tag spots (three across, two down, 36 mm

@@ -1,6 +1,6 @@
 """Noah's board as a mat: a pentagon with 5 docks, numbered 0-4 clockwise from the top.
 
-Follows ``shared/rules/noah.md`` §3 (5 docks on the 5 edges of a pentagon,
+Follows ``docs/rules/noah.md`` §3 (5 docks on the 5 edges of a pentagon,
 numbered clockwise; 3 reserve ferries in the centre). Each dock holds one
 ferry card (63 x 88 mm) with the animals played onto it fanned below, so a dock
 is 80 x 120 mm, its long side pointing out from the pentagon's edge.

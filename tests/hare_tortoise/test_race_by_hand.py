@@ -1,6 +1,6 @@
 """Option ``race = by_hand``: the player who triggered a race phase moves the pawns, checked.
 
-Worked examples 5 and 6 of shared/rules/hare_tortoise.md §9 (the lamb and the
+Worked examples 5 and 6 of docs/rules/hare_tortoise.md §9 (the lamb and the
 streams), and the other placements the engine refuses with their codes.
 """
 

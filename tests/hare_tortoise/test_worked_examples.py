@@ -1,4 +1,4 @@
-"""The worked examples of shared/rules/hare_tortoise.md §9, and the special cases of §6-§7."""
+"""The worked examples of docs/rules/hare_tortoise.md §9, and the special cases of §6-§7."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The worked examples of ``shared/rules/noah.md`` §10, one test each."""
+"""The worked examples of ``docs/rules/noah.md`` §10, one test each."""
 
 from __future__ import annotations
 
