@@ -1,0 +1,62 @@
+"""The engine contract every game keeps (see ``docs/engines.md``).
+
+Each game is a package ``engines/<game>/``; its state is an immutable
+dataclass built on :class:`State`, its moves frozen dataclasses built on
+:class:`Move`. The contract lives in small modules re-exported here:
+:mod:`~engines.core.errors` (errors and verdicts), :mod:`~engines.core.info`
+(game info and rule options), :mod:`~engines.core.moves` (moves and their
+reader), :mod:`~engines.core.outcome` (scores and events),
+:mod:`~engines.core.state` (the state base) and
+:mod:`~engines.core.components` (the catalog of physical pieces).
+
+Pure Python, no I/O, no third-party imports: the whole rules layer is fast to
+test and safe to import anywhere.
+"""
+
+from __future__ import annotations
+
+from engines.core.components import PIECE_KINDS, Catalog, Component
+from engines.core.errors import (
+    LEGAL,
+    EngineError,
+    GameOver,
+    IllegalMove,
+    InvalidMove,
+    InvalidSetup,
+    InvalidState,
+    Verdict,
+)
+from engines.core.info import CHANCE, LANGUAGES, UNKNOWN, GameInfo, RuleOption
+from engines.core.moves import Move, MoveCodec, frozen, jsonable
+from engines.core.outcome import Event, Outcome, ScoreLine, rank_players
+from engines.core.state import State, advance, play_random
+
+__all__ = [
+    "CHANCE",
+    "LANGUAGES",
+    "LEGAL",
+    "PIECE_KINDS",
+    "UNKNOWN",
+    "Catalog",
+    "Component",
+    "EngineError",
+    "Event",
+    "GameInfo",
+    "GameOver",
+    "IllegalMove",
+    "InvalidMove",
+    "InvalidSetup",
+    "InvalidState",
+    "Move",
+    "MoveCodec",
+    "Outcome",
+    "RuleOption",
+    "ScoreLine",
+    "State",
+    "Verdict",
+    "advance",
+    "frozen",
+    "jsonable",
+    "play_random",
+    "rank_players",
+]

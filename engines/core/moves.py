@@ -1,0 +1,146 @@
+"""Moves: frozen value objects with a JSON form and a text notation, and their reader."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from engines.core.errors import InvalidMove
+
+
+def jsonable(value: Any) -> Any:
+    """Tuples to lists, mappings to dicts, recursively; moves to their JSON."""
+    if isinstance(value, Move):
+        return value.to_json()
+    if isinstance(value, tuple | list):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    return value
+
+
+def frozen(value: Any) -> Any:
+    """Lists to tuples, recursively (state and move fields hold tuples)."""
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
+_SIMPLE_TYPES: dict[str, type | tuple[type, ...]] = {"str": str, "int": int, "bool": bool}
+
+
+def _fits(value: Any, annotation: str) -> bool:
+    """Whether a JSON value fits a move field's annotation (simple types only)."""
+    options = [a.strip() for a in annotation.split("|")]
+    if value is None:
+        return "None" in options
+    for option in options:
+        if option in _SIMPLE_TYPES:
+            if isinstance(value, bool) and option != "bool":
+                continue
+            if isinstance(value, _SIMPLE_TYPES[option]):
+                return True
+        elif option.startswith("tuple[") and option.endswith(", ...]"):
+            inner = option[len("tuple[") : -len(", ...]")]
+            if isinstance(value, tuple) and all(_fits(v, inner) for v in value):
+                return True
+        elif option != "None":
+            return True  # a type the game validates itself
+    return False
+
+
+@dataclass(frozen=True)
+class Move:
+    """Base of every move: a frozen value object with a JSON form and a notation.
+
+    Subclasses set ``TYPE`` (the JSON ``type``) and implement ``notation`` and
+    ``from_notation``; ``to_json`` and ``from_json`` work from the fields.
+    """
+
+    TYPE: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.TYPE}
+        for f in dataclasses.fields(self):
+            out[f.name] = jsonable(getattr(self, f.name))
+        return out
+
+    @classmethod
+    def from_json(cls: type[M], obj: Mapping[str, Any]) -> M:
+        names = {f.name for f in dataclasses.fields(cls)}
+        extra = set(obj) - names - {"type"}
+        if extra:
+            raise InvalidMove(f"a {cls.TYPE!r} move has no field {sorted(extra)[0]!r}")
+        kwargs = {k: frozen(v) for k, v in obj.items() if k != "type"}
+        for f in dataclasses.fields(cls):
+            if f.name in kwargs and not _fits(kwargs[f.name], str(f.type)):
+                raise InvalidMove(
+                    f"field {f.name!r} of a {cls.TYPE!r} move must be {f.type}, "
+                    f"not {kwargs[f.name]!r}"
+                )
+        try:
+            return cls(**kwargs)
+        except TypeError as exc:
+            raise InvalidMove(f"a {cls.TYPE!r} move needs the fields {sorted(names)}") from exc
+
+    def notation(self) -> str:
+        """Short text form; the base form is the compact JSON, which also parses."""
+        return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_notation(cls: type[M], text: str) -> M | None:
+        """The move written as ``text``, or None when ``text`` is not this kind."""
+        return None
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+M = TypeVar("M", bound=Move)
+
+
+class MoveCodec:
+    """Reads a game's moves from JSON objects, JSON text or notation."""
+
+    def __init__(self, game: str, kinds: Iterable[type[Move]]) -> None:
+        self.game = game
+        self.kinds: dict[str, type[Move]] = {k.TYPE: k for k in kinds}
+
+    def parse(self, obj: Any) -> Move:
+        """A move from a dict, a JSON string or the text notation.
+
+        Raises:
+            InvalidMove: nothing here reads as a move of this game.
+        """
+        if isinstance(obj, Move):
+            if type(obj) in self.kinds.values():
+                return obj
+            raise InvalidMove(f"{obj!r} is not a move of {self.game}")
+        if isinstance(obj, str):
+            text = obj.strip()
+            if text.startswith("{"):
+                try:
+                    obj = json.loads(text)
+                except json.JSONDecodeError as exc:
+                    raise InvalidMove(f"move {text!r} is not valid JSON: {exc.msg}") from exc
+            else:
+                for kind in self.kinds.values():
+                    move = kind.from_notation(text)
+                    if move is not None:
+                        return move
+                raise InvalidMove(f"cannot read {text!r} as a {self.game} move")
+        if not isinstance(obj, Mapping):
+            raise InvalidMove(f"a move is a JSON object or text, not {type(obj).__name__}")
+        kind_name = obj.get("type")
+        if kind_name not in self.kinds:
+            known = ", ".join(sorted(self.kinds))
+            raise InvalidMove(f"{self.game} has no move type {kind_name!r} (known: {known})")
+        try:
+            return self.kinds[kind_name].from_json(obj)
+        except InvalidMove:
+            raise
+        except (TypeError, ValueError, KeyError) as exc:
+            raise InvalidMove(f"cannot read {dict(obj)!r} as a {self.game} move: {exc}") from exc

@@ -1,0 +1,229 @@
+"""The state every game builds on: immutable, JSON round-tripping, the contract written once."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from engines.core.errors import GameOver, IllegalMove, InvalidState, Verdict
+from engines.core.info import CHANCE, GameInfo
+from engines.core.moves import Move
+from engines.core.outcome import Event, Outcome
+
+S = TypeVar("S", bound="State")
+
+
+@dataclass(frozen=True, kw_only=True)
+class State(ABC):
+    """Base of every game state: immutable, JSON round-tripping.
+
+    Subclasses are ``@dataclass(frozen=True, kw_only=True)`` and implement the
+    abstract members. Games write each rule once, in ``_check``; the public
+    ``check`` and ``apply`` wrap it.
+
+    Attributes:
+        players: player ids in seating order (clockwise).
+        options: the resolved rule options.
+        seed: the seed of a simulation, or None when the table supplies chance.
+        ply: how many moves have been applied since ``new_game``.
+        events: explanations of what the last move did.
+    """
+
+    GAME: ClassVar[GameInfo]
+    FORMAT: ClassVar[int] = 1
+
+    players: tuple[str, ...]
+    options: Mapping[str, str]
+    seed: int | None = None
+    ply: int = 0
+    events: tuple[Event, ...] = ()
+
+    # -- what each game provides ------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> str | None:
+        """The player to move, ``CHANCE``, or None once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move now (at a chance point: every possible outcome)."""
+
+    @abstractmethod
+    def _check(self, move: Move) -> Verdict:
+        """The verdict on a move of this game while the game is not over."""
+
+    @abstractmethod
+    def _apply(self: S, move: Move) -> S:
+        """The state after a legal move (``ply`` and ``events`` are set by ``apply``)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None until the game ends; then the scores with their breakdown."""
+
+    @abstractmethod
+    def view(self, player: str | None) -> dict[str, Any]:
+        """JSON-ready dict of what ``player`` may see; ``None`` is the public table."""
+
+    @abstractmethod
+    def _body_json(self) -> dict[str, Any]:
+        """The game-specific part of ``to_json``."""
+
+    @classmethod
+    @abstractmethod
+    def _from_body(cls: type[S], common: dict[str, Any], body: Mapping[str, Any]) -> S:
+        """Rebuild a state from ``common`` fields and the game-specific ``body``."""
+
+    # -- the contract, written once -----------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def table_mode(self) -> bool:
+        """True when chance comes from the table (no seed)."""
+        return self.seed is None
+
+    def check(self, move: Move) -> Verdict:
+        """Whether ``move`` is legal here, with a code and a reason when not. Never raises."""
+        if self.is_over:
+            return Verdict.illegal(f"{self.GAME.id}.game_over", "the game is over")
+        return self._check(move)
+
+    def is_legal(self, move: Move) -> bool:
+        return bool(self.check(move))
+
+    def apply(self: S, move: Move) -> S:
+        """The state after ``move``; the current state is never changed.
+
+        Raises:
+            GameOver: the game has ended.
+            IllegalMove: the rules forbid the move; ``code`` and ``reason`` say why.
+        """
+        verdict = self.check(move)
+        if not verdict:
+            assert verdict.code is not None and verdict.reason is not None
+            if self.is_over:
+                raise GameOver(verdict.code, verdict.reason, move, verdict.params)
+            raise IllegalMove(verdict.code, verdict.reason, move, verdict.params)
+        after = self._apply(move)
+        if after is self:
+            after = copy.copy(self)
+        # A game that sets no new events leaves ``events`` untouched: clear them.
+        events = () if after.events is self.events else after.events
+        # ``after`` is a new object nobody else holds yet: stamp it in place
+        # (much faster than a second dataclasses.replace on every move).
+        object.__setattr__(after, "ply", self.ply + 1)
+        object.__setattr__(after, "events", events)
+        return after
+
+    def rng(self) -> random.Random:
+        """The seeded generator for this ply (deterministic, nothing stored but the seed)."""
+        if self.seed is None:
+            raise InvalidState("a table game has no generator; the table supplies chance")
+        return random.Random(f"{self.GAME.id}:{self.seed}:{self.ply}")
+
+    def chance_move(self) -> Move | None:
+        """The outcome the seeded generator picks at a chance point, else None."""
+        if self.seed is None or self.to_move != CHANCE:
+            return None
+        return self.rng().choice(self.legal_moves())
+
+    def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
+        """The JSON of ``move`` (applied to this state) as ``viewer`` may see it."""
+        return move.to_json()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.GAME.id,
+            "format": self.FORMAT,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "seed": self.seed,
+            "ply": self.ply,
+            "events": [e.to_json() for e in self.events],
+        }
+        out.update(self._body_json())
+        return out
+
+    @classmethod
+    def from_json(cls: type[S], data: Any) -> S:
+        """Load a state written by ``to_json``.
+
+        Raises:
+            InvalidState: another game, a newer format or a broken document.
+        """
+        game = cls.GAME
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise InvalidState(f"the state is not valid JSON: {exc.msg}") from exc
+        if not isinstance(data, Mapping):
+            raise InvalidState("a state is a JSON object")
+        other = data.get("game")
+        if other != game.id:
+            raise InvalidState(
+                f"this is a state of {other!r}, not of {game.id!r}; load it with that game"
+            )
+        fmt = data.get("format")
+        if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
+            raise InvalidState(f"the state has no valid 'format' number (found {fmt!r})")
+        if fmt > cls.FORMAT:
+            raise InvalidState(
+                f"the state is in format {fmt}, newer than this companion reads "
+                f"({game.id} format {cls.FORMAT}); update the companion"
+            )
+        try:
+            players = game.check_players(data["players"])
+            options = game.resolve_options(data["options"])
+            seed = data.get("seed")
+            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+                raise ValueError(f"seed must be a whole number, not {seed!r}")
+            ply = data.get("ply", 0)
+            if not isinstance(ply, int) or ply < 0:
+                raise ValueError(f"ply must be a whole number >= 0, not {ply!r}")
+            common = {
+                "players": players,
+                "options": options,
+                "seed": seed,
+                "ply": ply,
+                "events": tuple(Event.from_json(e) for e in data.get("events", ())),
+            }
+            return cls._from_body(common, data)
+        except InvalidState:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise InvalidState(f"broken {game.id} state: {what}") from exc
+
+
+def advance(state: S) -> S:
+    """Resolve chance points with the seeded generator until a player must move."""
+    while True:
+        move = state.chance_move()
+        if move is None:
+            return state
+        state = state.apply(move)
+
+
+def play_random(state: S, rng: random.Random, max_steps: int = 100_000) -> tuple[S, int]:
+    """Play uniformly random legal moves (chance from the state's own seed) to the end.
+
+    Returns:
+        The final state and the number of moves applied.
+    """
+    steps = 0
+    while not state.is_over and steps < max_steps:
+        move = state.chance_move()
+        if move is None:
+            move = rng.choice(state.legal_moves())
+        state = state.apply(move)
+        steps += 1
+    return state, steps
