@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python -m bench.engines [--seconds 3]``. Chance moves count
 as steps (they are applied like any other move). Rates are per CPU second of
 this process (``time.process_time``), so a busy machine does not skew them.
-Engines that do not play whole turns yet (``GAME.turn_engine`` False) are
+Engines that do not play whole turns yet (``INFO.turn_engine`` False) are
 measured on scoring their finished example games in ``examples/<game>/``.
 Then the time to list every legal Ark Nova build (``bench.ark_nova_build``).
 """
@@ -58,11 +58,11 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'game':<18} {'players':>7} {'steps/s':>10} {'games':>6}")
     for game_id, module in engines.GAMES.items():
-        if not module.GAME.turn_engine:
+        if not module.info.turn_engine:
             rate, files = scores_per_second(game_id, args.seconds)
             print(f"{game_id:<18} {'score':>7} {rate:>10,.0f} {files:>6}  (tables scored/s, files)")
             continue
-        for n in range(module.GAME.min_players, module.GAME.max_players + 1):
+        for n in range(module.info.min_players, module.info.max_players + 1):
             rate, games = steps_per_second(game_id, n, args.seconds)
             print(f"{game_id:<18} {n:>7} {rate:>10,.0f} {games:>6}")
     ark_nova_build.report()

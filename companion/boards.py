@@ -23,7 +23,7 @@ def extra(state: State, player: str, args: Mapping[str, str]) -> dict[str, Any] 
     Ark Nova: Map A for the player's own zoo, its buildings and terrain, and
     the hexes that a building may cover with ``args["strength"]`` (1-5).
     """
-    if state.GAME.id != "ark_nova" or player not in state.players:
+    if state.INFO.id != "ark_nova" or player not in state.players:
         return None
     raw = args.get("strength", "")
     strength = int(raw) if raw.isdigit() and int(raw) in STRENGTHS else None

@@ -10,12 +10,12 @@ import engines
 
 def game_summaries() -> list[dict[str, Any]]:
     """One JSON-ready summary per game, in the registry's order."""
-    return [m.GAME.to_json() for m in engines.GAMES.values()]
+    return [m.info.to_json() for m in engines.GAMES.values()]
 
 
 @cache
 def _pieces(game_id: str) -> dict[str, Any]:
-    return {c.id: c for c in engines.game(game_id).CATALOG}
+    return {c.id: c for c in engines.game(game_id).catalog}
 
 
 def piece(game_id: str, piece_id: str) -> dict[str, Any] | None:

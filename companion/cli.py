@@ -54,7 +54,7 @@ def _parse_options(items: Sequence[str]) -> dict[str, str]:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    _print([m.GAME.to_json() for m in engines.GAMES.values()])
+    _print([m.info.to_json() for m in engines.GAMES.values()])
     return EXIT_OK
 
 
@@ -78,7 +78,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     state = _read_state(args.game, args.state)
-    move = games.module(args.game).parse_move(args.move)
+    move = games.game(args.game).parse_move(args.move)
     verdict = state.check(move)
     _print({"move": move.notation(), **verdict.to_json()})
     return EXIT_OK if verdict else EXIT_ILLEGAL
@@ -208,7 +208,7 @@ def cmd_follow(args: argparse.Namespace) -> int:
     names = [p for p in args.players.split(",")]
     options = _parse_options(args.option)
     # Not advanced: the table shows the opening chance (the cards laid on the ferries).
-    state = games.module(args.game).new_game(names, options=options, seed=args.seed)
+    state = games.game(args.game).new_game(names, options=options, seed=args.seed)
     watcher = Watcher(table_model(args.game), state, window=args.window)
     source = int(args.camera) if args.camera.isdigit() else args.camera
     try:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
 import engines
@@ -35,16 +34,16 @@ __all__ = [
     "State",
     "advice",
     "apply",
+    "game",
     "load",
-    "module",
     "new_state",
     "notation",
     "score",
 ]
 
 
-def module(game_id: str) -> ModuleType:
-    """The engine module of ``game_id`` (raises ``InvalidSetup`` when unknown)."""
+def game(game_id: str) -> engines.Game:
+    """The engine of ``game_id`` (raises ``InvalidSetup`` when unknown)."""
     return engines.game(game_id)
 
 
@@ -56,19 +55,19 @@ def new_state(
     seed: int | None = None,
 ) -> State:
     """A new game; a seeded one is advanced through its opening chance points."""
-    state: State = module(game_id).new_game(list(players), options=options, seed=seed)
+    state: State = game(game_id).new_game(list(players), options=options, seed=seed)
     return advance(state)
 
 
 def load(game_id: str, document: Any) -> State:
     """A state of ``game_id`` from its JSON document (raises ``InvalidState``)."""
-    state: State = module(game_id).load_state(document)
+    state: State = game(game_id).load_state(document)
     return state
 
 
 def apply(state: State, move_text: Any) -> State:
     """Apply a move given as JSON or notation; a seeded game then resolves its chance."""
-    move = module(state.GAME.id).parse_move(move_text)
+    move = game(state.INFO.id).parse_move(move_text)
     return advance(state.apply(move))
 
 
@@ -87,15 +86,11 @@ def score(state: State) -> dict[str, Any]:
 def advice(state: State, player: str) -> dict[str, Any] | None:
     """What the companion can tell ``player`` before choosing, as JSON, or None.
 
-    Niagara: the falls forecast (``engines.niagara.forecast``), each legal
-    action with the survival chance of each of the player's canoes.
+    The game's own ``advice`` hook (Niagara: the falls forecast, each legal
+    action with the survival chance of each of the player's canoes).
     """
-    if state.GAME.id == "niagara" and state.to_move == player:
-        from engines.niagara import forecast
-
-        result: dict[str, Any] = forecast(state, player).to_json()  # type: ignore[arg-type]
-        return result
-    return None
+    hook = game(state.INFO.id).advice
+    return hook(state, player) if hook is not None else None
 
 
 def notation(game_id: str, move_json: Mapping[str, Any]) -> str:
@@ -105,7 +100,7 @@ def notation(game_id: str, move_json: Mapping[str, Any]) -> str:
     type and plain fields are written out, and hidden pieces show as ``?``.
     """
     try:
-        return str(module(game_id).parse_move(dict(move_json)).notation())
+        return str(game(game_id).parse_move(dict(move_json)).notation())
     except EngineError:
         parts = [str(move_json.get("type", "?"))]
         for key, value in move_json.items():

@@ -280,7 +280,7 @@ def _zh_value(game: str, value: Any) -> str:
         words = _WORDS.get(game, {})
         if value in words:
             return words[value]
-        catalog = engines.GAMES[game].CATALOG if game in engines.GAMES else None
+        catalog = engines.GAMES[game].catalog if game in engines.GAMES else None
         if catalog is not None and value in catalog:
             return str(catalog[value].names[ZH])
         if game == "ark_nova" and value[1:].isdigit() and int(value[1:]) in ARK_ANIMALS:

@@ -269,7 +269,7 @@ class TableStore:
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table_id,
-                    state.GAME.id,
+                    state.INFO.id,
                     json.dumps(list(state.players)),
                     json.dumps(dict(state.options)),
                     state.seed,

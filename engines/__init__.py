@@ -1,12 +1,10 @@
 """Rules engines for the five games, all keeping one contract (``docs/engines.md``).
 
-``GAMES`` maps a game id to its module; each module exposes ``GAME``,
-``new_game``, ``parse_move``, ``load_state`` and ``CATALOG``.
+``GAMES`` maps a game id to its :class:`~engines.core.Game`: info, catalog,
+``new_game``, ``parse_move``, ``load_state`` and the optional hooks.
 """
 
 from __future__ import annotations
-
-from types import ModuleType
 
 from engines import animals_on_board, ark_nova, hare_tortoise, niagara, noah
 from engines.core import (
@@ -17,6 +15,7 @@ from engines.core import (
     Component,
     EngineError,
     Event,
+    Game,
     GameInfo,
     GameOver,
     IllegalMove,
@@ -33,13 +32,13 @@ from engines.core import (
     play_random,
 )
 
-GAMES: dict[str, ModuleType] = {
-    m.GAME.id: m for m in (noah, animals_on_board, hare_tortoise, niagara, ark_nova)
+GAMES: dict[str, Game] = {
+    g.id: g for g in (m.GAME for m in (noah, animals_on_board, hare_tortoise, niagara, ark_nova))
 }
 
 
-def game(game_id: str) -> ModuleType:
-    """The module of ``game_id``.
+def game(game_id: str) -> Game:
+    """The engine of ``game_id``.
 
     Raises:
         InvalidSetup: no such game.
@@ -59,6 +58,7 @@ __all__ = [
     "Component",
     "EngineError",
     "Event",
+    "Game",
     "GameInfo",
     "GameOver",
     "IllegalMove",

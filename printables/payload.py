@@ -135,9 +135,8 @@ def catalog_of(game: str) -> Catalog | None:
     """The catalog the ids of ``game`` are checked against, if the game has one."""
     if game == CALIBRATION:
         return CALIBRATION_CATALOG
-    module = engines.GAMES.get(game)
-    catalog = getattr(module, "CATALOG", None) if module is not None else None
-    return catalog if isinstance(catalog, Catalog) else None
+    engine = engines.GAMES.get(game)
+    return engine.catalog if engine is not None else None
 
 
 def decode(text: str, *, game: str | None = None, catalog: Catalog | None = None) -> Tag:
@@ -148,7 +147,7 @@ def decode(text: str, *, game: str | None = None, catalog: Catalog | None = None
         game: the game on the table; a valid tag of any other game is refused
             as foreign (None accepts every game).
         catalog: the catalog to check the piece id against; by default the
-            game's own (``engines.GAMES[game].CATALOG``).
+            game's own (``engines.GAMES[game].catalog``).
 
     Raises:
         PayloadError: with ``code`` ``payload.empty``, ``payload.length``,

@@ -35,7 +35,7 @@ def test_new_game_holds_one_setup_zoo_per_player() -> None:
         assert zoo.covered == {(0, 3), (0, 4), (0, 5), (1, 5)}
     assert state.to_move == "ann" and state.outcome() is None
     roundtrip(state)
-    assert not ark_nova.GAME.turn_engine
+    assert not ark_nova.INFO.turn_engine
 
 
 @pytest.mark.parametrize("players", [["solo"], ["a", "b", "c", "d", "e"]])

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import json
 import random
-from types import ModuleType
 
 import pytest
 
 import engines
-from engines.core import CHANCE, IllegalMove, InvalidState, Move, State
+from engines.core import CHANCE, Game, IllegalMove, InvalidState, Move, State
 from tests.hidden import VARIANTS
 
 ALL = sorted(engines.GAMES)
-TURN = [g for g in ALL if engines.GAMES[g].GAME.turn_engine]
+TURN = [g for g in ALL if engines.GAMES[g].info.turn_engine]
 COUNTS = [
     (g, n)
     for g in TURN
-    for n in range(engines.GAMES[g].GAME.min_players, engines.GAMES[g].GAME.max_players + 1)
+    for n in range(engines.GAMES[g].info.min_players, engines.GAMES[g].info.max_players + 1)
 ]
 PLAYOUTS = 200
 NAMES = ["ann", "bob", "cy", "dee", "eve", "fay"]
@@ -27,24 +26,24 @@ def players(n: int) -> list[str]:
     return NAMES[:n]
 
 
-def mod(game_id: str) -> ModuleType:
+def mod(game_id: str) -> Game:
     return engines.GAMES[game_id]
 
 
-def playout_move(module: ModuleType, state: State, rng: random.Random) -> Move:
+def playout_move(module: Game, state: State, rng: random.Random) -> Move:
     """The next move of a playout: the game's own ``playout_move`` policy when it has
     one (a game whose uniformly random play never ends, such as Niagara, where
     random canoes drown before anyone banks a goal), else chance or a uniform pick.
     Either way only legal moves are played; every step test still samples
     ``legal_moves()`` uniformly."""
-    policy = getattr(module, "playout_move", None)
+    policy = module.playout_move
     if policy is not None:
         move: Move = policy(state, rng)
         return move
     return state.chance_move() or rng.choice(state.legal_moves())
 
 
-def roundtrip(module: ModuleType, state: State) -> None:
+def roundtrip(module: Game, state: State) -> None:
     doc = state.to_json()
     text = json.dumps(doc)
     again = module.load_state(json.loads(text))
@@ -52,7 +51,7 @@ def roundtrip(module: ModuleType, state: State) -> None:
     assert again.to_json() == doc
 
 
-def move_roundtrip(module: ModuleType, move: Move) -> None:
+def move_roundtrip(module: Game, move: Move) -> None:
     assert module.parse_move(move.to_json()) == move
     assert module.parse_move(json.dumps(move.to_json())) == move
     assert module.parse_move(move.notation()) == move, move.notation()
@@ -60,13 +59,13 @@ def move_roundtrip(module: ModuleType, move: Move) -> None:
 
 @pytest.mark.parametrize("game_id", ALL)
 def test_game_info(game_id: str) -> None:
-    info = mod(game_id).GAME
+    info = mod(game_id).info
     assert info.id == game_id
     assert info.names["en"] and info.names["zh-Hant"]
     assert 1 <= info.min_players <= info.max_players
     for opt in info.options:
         assert opt.default in opt.choices, opt
-    assert len(mod(game_id).CATALOG) > 0
+    assert len(mod(game_id).catalog) > 0
 
 
 @pytest.mark.parametrize(("game_id", "n"), COUNTS)
@@ -89,7 +88,7 @@ def test_random_playouts_reach_an_outcome(game_id: str, n: int) -> None:
             assert sum(line.points for line in lines) == pytest.approx(outcome.scores[p])
 
 
-def walk(module: ModuleType, n: int, seed: int) -> list[State]:
+def walk(module: Game, n: int, seed: int) -> list[State]:
     """The states of one seeded random game, first to last."""
     state = module.new_game(players(n), seed=seed)
     rng = random.Random(seed)
@@ -158,7 +157,7 @@ def test_views_leak_nothing(game_id: str, n: int) -> None:
 @pytest.mark.parametrize("game_id", ALL)
 def test_bad_state_documents_are_refused(game_id: str) -> None:
     module = mod(game_id)
-    info = module.GAME
+    info = module.info
     state = module.new_game(players(info.min_players), seed=1)
     doc = state.to_json()
     other = next((g for g in ALL if g != game_id), "chess")
@@ -171,3 +170,13 @@ def test_bad_state_documents_are_refused(game_id: str) -> None:
     ]:
         with pytest.raises(InvalidState, match=words):
             module.load_state(broken)
+
+
+@pytest.mark.parametrize("game_id", ALL)
+def test_games_holds_one_typed_game_object(game_id: str) -> None:
+    game = mod(game_id)
+    assert isinstance(game, Game)
+    assert game.id == game_id == game.info.id
+    state = game.new_game(players(game.info.min_players))
+    assert type(state).INFO is game.info
+    assert game.load_state(state.to_json()) == state

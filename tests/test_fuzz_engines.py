@@ -34,7 +34,7 @@ json_values = st.recursive(
 def sample_states(game_id: str) -> tuple[State, ...]:
     """A few states from a seeded random game (its start, middle and end)."""
     module = engines.GAMES[game_id]
-    info = module.GAME
+    info = module.info
     state = module.new_game(
         [f"p{i}" for i in range(info.min_players + 1)][: info.max_players], seed=3
     )

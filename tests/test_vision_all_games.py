@@ -37,7 +37,7 @@ def test_reading_equals_ground_truth(game: str) -> None:
     px_per_mm = PX_PER_MODULE / module_mm
     fits_1080p = mat.size[0] * px_per_mm < 1800 and mat.size[1] * px_per_mm < 1000
     width, height = (1920, 1080) if fits_1080p else (3840, 2160)
-    catalog = engines.GAMES[game].CATALOG
+    catalog = engines.GAMES[game].catalog
     pieces = [c.id for c in catalog if c.kind in ("card", "tile", "token")][: len(zones)]
     assert len(zones) >= 1 and len(pieces) == len(zones)
     table = [
@@ -65,7 +65,7 @@ def test_reading_equals_ground_truth(game: str) -> None:
 def test_two_mats_in_one_frame_are_told_apart() -> None:
     vision = game_vision("animals_on_board")
     ark1, ark2 = (next(m for m in vision.mats if m.id == key) for key in ("ark1", "ark2"))
-    catalog = engines.GAMES["animals_on_board"].CATALOG
+    catalog = engines.GAMES["animals_on_board"].catalog
     a, b = [c.id for c in catalog if c.kind == "tile"][:2]
     halves = []
     for mat, piece in ((ark1, a), (ark2, b)):

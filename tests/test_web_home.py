@@ -16,5 +16,5 @@ def test_home_lists_the_games(tmp_path: Path) -> None:
     assert page.status_code == 200
     text = page.get_data(as_text=True)
     for module in engines.GAMES.values():
-        assert module.GAME.names["en"] in text
-        assert module.GAME.names["zh-Hant"] in text
+        assert module.info.names["en"] in text
+        assert module.info.names["zh-Hant"] in text

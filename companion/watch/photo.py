@@ -45,14 +45,14 @@ from companion.watch.ark_nova import photo_zoos
 from engines.animals_on_board import CATALOG as AOB_CATALOG
 from engines.animals_on_board.scoring import final_outcome
 from engines.ark_nova.scoring import score_table
-from engines.ark_nova.state import GAME as ARK_NOVA
+from engines.ark_nova.state import INFO as ARK_NOVA
 from engines.ark_nova.state import ArkNovaState
 from engines.core import Outcome, State
 from engines.hare_tortoise import CATALOG as HARE_CATALOG
 from engines.hare_tortoise.cards import ANIMAL_CODES
 from engines.hare_tortoise.scoring import score_bets
 from engines.niagara import CATALOG as NIAGARA_CATALOG
-from engines.niagara import GAME as NIAGARA
+from engines.niagara import INFO as NIAGARA
 from engines.niagara.board import gems_sorted, goal_met
 from engines.niagara.scoring import final_outcome as niagara_outcome
 from engines.noah.catalog import CARD_BY_ID

@@ -20,14 +20,27 @@ from engines.animals_on_board.moves import (
     Take,
     parse_move,
 )
-from engines.animals_on_board.state import GAME, AnimalsOnBoardState, load_state, new_game
+from engines.animals_on_board.state import INFO, AnimalsOnBoardState, load_state, new_game
 from engines.animals_on_board.tiles import CATALOG, SPECIES, SPECIES_NAMES, TILES
+from engines.core import Game
 
 State = AnimalsOnBoardState
+
+
+GAME = Game(
+    info=INFO,
+    catalog=CATALOG,
+    new_game=new_game,
+    parse_move=parse_move,
+    load_state=load_state,
+)
+"""Animals On Board's engine as ``engines.GAMES`` holds it."""
+
 
 __all__ = [
     "CATALOG",
     "GAME",
+    "INFO",
     "SPECIES",
     "SPECIES_NAMES",
     "TILES",

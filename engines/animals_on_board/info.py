@@ -12,7 +12,7 @@ from engines.core import GameInfo, RuleOption, Verdict
 
 GAME_ID = "animals_on_board"
 
-GAME = GameInfo(
+INFO = GameInfo(
     id=GAME_ID,
     names={"en": "Animals on Board", "zh-Hant": "諾亞鬧方舟"},
     min_players=2,

@@ -31,7 +31,7 @@ from engines.animals_on_board.advisor import (
 )
 from engines.animals_on_board.checks import check_move
 from engines.animals_on_board.flow import apply_move
-from engines.animals_on_board.info import GAME, GAME_ID, ILLEGAL
+from engines.animals_on_board.info import GAME_ID, ILLEGAL, INFO
 from engines.animals_on_board.integrity import conservation_problem
 from engines.animals_on_board.moves import (
     DRAWS,
@@ -102,7 +102,7 @@ class AnimalsOnBoardState(State):
         cut: per seat, the tiles sent back at the departure.
     """
 
-    GAME: ClassVar[GameInfo] = GAME
+    INFO: ClassVar[GameInfo] = INFO
     FORMAT: ClassVar[int] = 1
 
     phase: str
@@ -369,7 +369,7 @@ class AnimalsOnBoardState(State):
 
 
 def new_game(
-    players: list[str] | tuple[str, ...],
+    players: Sequence[str],
     *,
     options: Mapping[str, Any] | None = None,
     seed: int | None = None,
@@ -383,8 +383,8 @@ def new_game(
     Raises:
         InvalidSetup: a wrong player count, bad names or unknown options.
     """
-    names = GAME.check_players(players)
-    resolved = GAME.resolve_options(options)
+    names = INFO.check_players(players)
+    resolved = INFO.resolve_options(options)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InvalidSetup(f"a seed is a whole number, not {seed!r}")
     n = len(names)

@@ -1,7 +1,7 @@
 """Ark Nova (base game, Map A): exact final scores from the zoos on the table.
 
 Rules text: ``docs/rules/ark_nova.md`` (seed ``002_d4ebc6ce59aa2949.txt``).
-Not yet a turn engine (``GAME.turn_engine`` is False): the state holds one
+Not yet a turn engine (``INFO.turn_engine`` is False): the state holds one
 zoo per player; moves record zoo facts and the final round; ``outcome()``
 scores every zoo with a line-by-line breakdown. The Build and Animals actions,
 the X-token action, the Cards action's snap and the break's hand limit are
@@ -24,7 +24,7 @@ from engines.ark_nova.actions import (
 )
 from engines.ark_nova.catalog import CATALOG
 from engines.ark_nova.state import (
-    GAME,
+    INFO,
     ArkNovaState,
     FinalTurn,
     KeepFinalScoring,
@@ -33,10 +33,22 @@ from engines.ark_nova.state import (
     new_game,
     parse_move,
 )
+from engines.core import Game
+
+GAME = Game(
+    info=INFO,
+    catalog=CATALOG,
+    new_game=new_game,
+    parse_move=parse_move,
+    load_state=load_state,
+)
+"""Ark Nova's engine as ``engines.GAMES`` holds it."""
+
 
 __all__ = [
     "CATALOG",
     "GAME",
+    "INFO",
     "AnimalsAction",
     "ArkNovaState",
     "BreakDiscard",

@@ -1,7 +1,7 @@
 """The Ark Nova table state: one zoo per player, the game-end trigger and final round.
 
 Rules text: ``docs/rules/ark_nova.md`` §5 (trigger, final round) and §6
-(final scoring, in ``scoring``). Not yet a turn engine (``GAME.turn_engine``
+(final scoring, in ``scoring``). Not yet a turn engine (``INFO.turn_engine``
 is False): the moves record zoo facts as the table shows them (a zoo read
 from JSON, the kept final-scoring cards), the players' final turns and the
 end of the game; the checks are the end trigger and the final round:
@@ -46,7 +46,7 @@ from engines.core import (
     frozen,
 )
 
-GAME = GameInfo(
+INFO = GameInfo(
     id="ark_nova",
     names={"en": "Ark Nova", "zh-Hant": "方舟動物園"},
     min_players=2,
@@ -140,7 +140,7 @@ class FinalTurn(Move):
         return cls(m["player"]) if m else None
 
 
-MOVES = MoveCodec(GAME.id, (SetZoo, KeepFinalScoring, FinalTurn, *actions.ACTION_MOVES))
+MOVES = MoveCodec(INFO.id, (SetZoo, KeepFinalScoring, FinalTurn, *actions.ACTION_MOVES))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -157,7 +157,7 @@ class ArkNovaState(State):
         display: the six display folders, folder 1 first (``UNKNOWN`` when not seen).
     """
 
-    GAME: ClassVar[GameInfo] = GAME
+    INFO: ClassVar[GameInfo] = INFO
     FORMAT: ClassVar[int] = 1
 
     zoos: tuple[Zoo, ...]
@@ -331,7 +331,7 @@ class ArkNovaState(State):
                 doc["final_scoring"] = len(zoo.final_scoring)
             zoos[p] = doc
         return {
-            "game": GAME.id,
+            "game": INFO.id,
             "players": list(self.players),
             "options": dict(self.options),
             "viewer": player,
@@ -459,8 +459,8 @@ def new_game(
 
     Appeal starts by seat 0 / 1 / 2 / 3 (rules spec §2 step 7).
     """
-    names = GAME.check_players(players)
-    resolved = GAME.resolve_options(options)
+    names = INFO.check_players(players)
+    resolved = INFO.resolve_options(options)
     zoos = tuple(Zoo(appeal=i) for i in range(len(names)))
     return ArkNovaState(players=names, options=resolved, seed=seed, zoos=zoos)
 

@@ -6,8 +6,9 @@ dataclass built on :class:`State`, its moves frozen dataclasses built on
 :mod:`~engines.core.errors` (errors and verdicts), :mod:`~engines.core.info`
 (game info and rule options), :mod:`~engines.core.moves` (moves and their
 reader), :mod:`~engines.core.outcome` (scores and events),
-:mod:`~engines.core.state` (the state base) and
-:mod:`~engines.core.components` (the catalog of physical pieces).
+:mod:`~engines.core.state` (the state base),
+:mod:`~engines.core.components` (the catalog of physical pieces) and
+:mod:`~engines.core.game` (the typed :class:`Game` each engine registers).
 
 Pure Python, no I/O, no third-party imports: the whole rules layer is fast to
 test and safe to import anywhere.
@@ -26,6 +27,7 @@ from engines.core.errors import (
     InvalidState,
     Verdict,
 )
+from engines.core.game import Game, NewGame
 from engines.core.info import CHANCE, LANGUAGES, UNKNOWN, GameInfo, RuleOption
 from engines.core.moves import Move, MoveCodec, frozen, jsonable
 from engines.core.outcome import Event, Outcome, ScoreLine, rank_players
@@ -41,6 +43,7 @@ __all__ = [
     "Component",
     "EngineError",
     "Event",
+    "Game",
     "GameInfo",
     "GameOver",
     "IllegalMove",
@@ -49,6 +52,7 @@ __all__ = [
     "InvalidState",
     "Move",
     "MoveCodec",
+    "NewGame",
     "Outcome",
     "RuleOption",
     "ScoreLine",

@@ -34,7 +34,7 @@ class State(ABC):
         events: explanations of what the last move did.
     """
 
-    GAME: ClassVar[GameInfo]
+    INFO: ClassVar[GameInfo]
     FORMAT: ClassVar[int] = 1
 
     players: tuple[str, ...]
@@ -93,7 +93,7 @@ class State(ABC):
     def check(self, move: Move) -> Verdict:
         """Whether ``move`` is legal here, with a code and a reason when not. Never raises."""
         if self.is_over:
-            return Verdict.illegal(f"{self.GAME.id}.game_over", "the game is over")
+            return Verdict.illegal(f"{self.INFO.id}.game_over", "the game is over")
         return self._check(move)
 
     def is_legal(self, move: Move) -> bool:
@@ -127,7 +127,7 @@ class State(ABC):
         """The seeded generator for this ply (deterministic, nothing stored but the seed)."""
         if self.seed is None:
             raise InvalidState("a table game has no generator; the table supplies chance")
-        return random.Random(f"{self.GAME.id}:{self.seed}:{self.ply}")
+        return random.Random(f"{self.INFO.id}:{self.seed}:{self.ply}")
 
     def chance_move(self) -> Move | None:
         """The outcome the seeded generator picks at a chance point, else None."""
@@ -141,7 +141,7 @@ class State(ABC):
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "game": self.GAME.id,
+            "game": self.INFO.id,
             "format": self.FORMAT,
             "players": list(self.players),
             "options": dict(self.options),
@@ -159,7 +159,7 @@ class State(ABC):
         Raises:
             InvalidState: another game, a newer format or a broken document.
         """
-        game = cls.GAME
+        game = cls.INFO
         if isinstance(data, str | bytes):
             try:
                 data = json.loads(data)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core import Game
 from engines.hare_tortoise.cards import CATALOG
-from engines.hare_tortoise.info import GAME
+from engines.hare_tortoise.info import INFO
 from engines.hare_tortoise.moves import MOVE_KINDS, parse_move, track_from_tiles
 from engines.hare_tortoise.state import HareState, new_game
 
@@ -30,9 +31,20 @@ def load_state(obj: Any) -> HareState:
     return HareState.from_json(obj)
 
 
+GAME = Game(
+    info=INFO,
+    catalog=CATALOG,
+    new_game=new_game,
+    parse_move=parse_move,
+    load_state=load_state,
+)
+"""Hare Tortoise's engine as ``engines.GAMES`` holds it."""
+
+
 __all__ = [
     "CATALOG",
     "GAME",
+    "INFO",
     "MOVE_KINDS",
     "HareState",
     "load_state",

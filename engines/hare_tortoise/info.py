@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.core import GameInfo, RuleOption
 
-GAME = GameInfo(
+INFO = GameInfo(
     id="hare_tortoise",
     names={"en": "The Hare and the Tortoise", "zh-Hant": "龜兔賽跑"},
     min_players=2,

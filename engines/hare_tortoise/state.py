@@ -65,7 +65,7 @@ from engines.hare_tortoise.cards import (
 )
 from engines.hare_tortoise.checks import check, supply
 from engines.hare_tortoise.document import read_body
-from engines.hare_tortoise.info import GAME
+from engines.hare_tortoise.info import INFO
 from engines.hare_tortoise.moves import (
     Deal,
     DealBet,
@@ -119,7 +119,7 @@ class HareState(State):
         table: cards on the table this race, ``(seat, kind)`` in play order.
     """
 
-    GAME: ClassVar[GameInfo] = GAME
+    INFO: ClassVar[GameInfo] = INFO
 
     phase: str = "bets"
     turn: int = 0
@@ -478,7 +478,7 @@ class HareState(State):
                 "second": second if shown else None,
             }
         return {
-            "game": GAME.id,
+            "game": INFO.id,
             "players": list(self.players),
             "options": dict(self.options),
             "viewer": player,
@@ -561,8 +561,8 @@ def new_game(
     Raises:
         InvalidSetup: wrong player count, names or options.
     """
-    names = GAME.check_players(players)
-    resolved = GAME.resolve_options(options)
+    names = INFO.check_players(players)
+    resolved = INFO.resolve_options(options)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InvalidSetup(f"seed must be a whole number, not {seed!r}")
     n = len(names)

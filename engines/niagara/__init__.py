@@ -9,18 +9,52 @@ canoe is to survive this round's flow for every action they could take.
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
+from engines.core import Game, Move
+from engines.core import State as CoreState
 from engines.niagara.bot import playout_move
 from engines.niagara.catalog import CATALOG
 from engines.niagara.forecast import Forecast, ForecastLine, forecast
 from engines.niagara.moves import Arm, CanoePlan, Choose, Cloud, Paddle, parse_move
-from engines.niagara.rules import GAME
+from engines.niagara.rules import INFO
 from engines.niagara.state import NiagaraState, load_state, new_game
 
 State = NiagaraState
 
+
+def _playout_move(state: CoreState, rng: random.Random) -> Move:
+    """:func:`playout_move` on a Niagara state."""
+    assert isinstance(state, NiagaraState)
+    return playout_move(state, rng)
+
+
+def _advice(state: CoreState, player: str) -> dict[str, Any] | None:
+    """The falls forecast of ``player`` when it is their turn, as JSON."""
+    assert isinstance(state, NiagaraState)
+    if state.to_move != player:
+        return None
+    result: dict[str, Any] = forecast(state, player).to_json()
+    return result
+
+
+GAME = Game(
+    info=INFO,
+    catalog=CATALOG,
+    new_game=new_game,
+    parse_move=parse_move,
+    load_state=load_state,
+    playout_move=_playout_move,
+    advice=_advice,
+)
+"""Niagara's engine as ``engines.GAMES`` holds it."""
+
+
 __all__ = [
     "CATALOG",
     "GAME",
+    "INFO",
     "Arm",
     "CanoePlan",
     "Choose",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import GameInfo, RuleOption
 
-GAME = GameInfo(
+INFO = GameInfo(
     id="niagara",
     names={"en": "Niagara", "zh-Hant": "尼加拉瓜"},
     min_players=3,

@@ -15,7 +15,7 @@ as ``?`` until its owner reveals it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +47,7 @@ from engines.niagara.board import (
     goal_met,
 )
 from engines.niagara.moves import Arm, Choose, Cloud, Paddle
-from engines.niagara.rules import GAME
+from engines.niagara.rules import INFO
 from engines.niagara.scoring import final_outcome
 
 PHASES = ("choose", "act", "flow", "over")
@@ -76,7 +76,7 @@ class NiagaraState(State):
         flow_lost: ``(seat, canoe, gem)`` of canoes lost in this round's flow.
     """
 
-    GAME = GAME
+    INFO = INFO
 
     weather: int = WEATHER_START
     last_arm: str | None = None
@@ -451,7 +451,7 @@ class NiagaraState(State):
                 }
             )
         out = {
-            "game": self.GAME.id,
+            "game": self.INFO.id,
             "viewer": player,
             "to_move": self.to_move,
             "phase": self.phase,
@@ -638,7 +638,7 @@ def _river_json(discs: tuple[int, ...]) -> dict[str, int]:
 
 
 def new_game(
-    players: list[str] | tuple[str, ...],
+    players: Sequence[str],
     *,
     options: Mapping[str, Any] | None = None,
     seed: int | None = None,
@@ -648,8 +648,8 @@ def new_game(
     Raises:
         InvalidSetup: wrong player count, names or options.
     """
-    names = GAME.check_players(players)
-    opts = GAME.resolve_options(options)
+    names = INFO.check_players(players)
+    opts = INFO.resolve_options(options)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InvalidSetup(f"the seed must be a whole number, not {seed!r}")
     n = len(names)

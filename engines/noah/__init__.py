@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import Move, MoveCodec
+from engines.core import Game, Move, MoveCodec
 from engines.noah.catalog import CARD_BY_ID, CARDS, CATALOG, SPECIES, deck_for
 from engines.noah.moves import (
     MOVE_KINDS,
@@ -24,9 +24,9 @@ from engines.noah.moves import (
     Steal,
     TakeFerry,
 )
-from engines.noah.state import GAME, NoahState, limit, new_game, required_gender, weight
+from engines.noah.state import INFO, NoahState, limit, new_game, required_gender, weight
 
-_CODEC = MoveCodec(GAME.id, MOVE_KINDS)
+_CODEC = MoveCodec(INFO.id, MOVE_KINDS)
 
 
 def parse_move(obj: Any) -> Move:
@@ -41,11 +41,23 @@ def load_state(obj: Any) -> NoahState:
 
 State = NoahState
 
+
+GAME = Game(
+    info=INFO,
+    catalog=CATALOG,
+    new_game=new_game,
+    parse_move=parse_move,
+    load_state=load_state,
+)
+"""Noah's engine as ``engines.GAMES`` holds it."""
+
+
 __all__ = [
     "CARDS",
     "CARD_BY_ID",
     "CATALOG",
     "GAME",
+    "INFO",
     "SPECIES",
     "Deal",
     "FerryCard",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.core import GameInfo, RuleOption
 
-GAME = GameInfo(
+INFO = GameInfo(
     id="noah",
     names={"en": "Noah", "zh-Hant": "挪亞方舟"},
     min_players=2,

@@ -46,7 +46,7 @@ from engines.noah.catalog import (
     WOODPECKER,
     deck_for,
 )
-from engines.noah.info import GAME
+from engines.noah.info import INFO
 from engines.noah.moves import (
     Deal,
     FerryCard,
@@ -130,7 +130,7 @@ class NoahState(State):
         round_hands: the hands scored at the end of each finished round.
     """
 
-    GAME = GAME
+    INFO = INFO
     FORMAT = 1
 
     round: int = 1
@@ -603,13 +603,13 @@ def new_game(
 
     Args:
         players: names in clockwise seating order (2 to 5).
-        options: rule options (see ``GAME.options``); defaults follow the seed text.
+        options: rule options (see ``INFO.options``); defaults follow the seed text.
         seed: simulate chance with this seed; None means the table supplies it.
     """
-    names = GAME.check_players(players)
+    names = INFO.check_players(players)
     return NoahState(
         players=names,
-        options=GAME.resolve_options(options),
+        options=INFO.resolve_options(options),
         seed=seed,
         hands=((),) * len(names),
         scores=(0,) * len(names),

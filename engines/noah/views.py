@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import UNKNOWN, Move
-from engines.noah.info import GAME
+from engines.noah.info import INFO
 from engines.noah.moves import Deal, Gift, GiveBack, Steal
 from engines.noah.state import OVER, NoahState, limit, required_gender, weight
 
@@ -37,7 +37,7 @@ def view(state: NoahState, player: str | None) -> dict[str, Any]:
             }
         )
     return {
-        "game": GAME.id,
+        "game": INFO.id,
         "viewer": player,
         "round": state.round,
         "step": state.step,

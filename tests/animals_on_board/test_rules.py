@@ -10,7 +10,7 @@ import pytest
 from engines import UNKNOWN, IllegalMove, advance
 from engines.animals_on_board import (
     CATALOG,
-    GAME,
+    INFO,
     Cut,
     Draw,
     Give,
@@ -455,7 +455,7 @@ def test_setup_is_checked() -> None:
         new_game(["solo"])
     with pytest.raises(InvalidSetup):
         new_game(NAMES[:2], options={"food_cap": "seven"})
-    assert GAME.option("removed_species").default == "chosen"
+    assert INFO.option("removed_species").default == "chosen"
 
 
 def test_catalog_lists_every_piece() -> None:

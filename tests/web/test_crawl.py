@@ -137,7 +137,7 @@ def crawl(site: tuple[Flask, FlaskClient, str], table: Table, viewer: str | None
     return masked
 
 
-GAMES = sorted(g for g in VARIANTS if engines.GAMES[g].GAME.turn_engine)
+GAMES = sorted(g for g in VARIANTS if engines.GAMES[g].info.turn_engine)
 
 
 def illegal_move(table: Table) -> object:
@@ -159,7 +159,7 @@ def illegal_move(table: Table) -> object:
 def states(game_id: str, seed: int) -> Iterator[State]:
     """States along a seeded random game, each at a player's turn."""
     module = engines.GAMES[game_id]
-    players = PLAYERS[: max(2, module.GAME.min_players)]
+    players = PLAYERS[: max(2, module.info.min_players)]
     rng = random.Random(seed)
     state: State = module.new_game(players, seed=seed)
     for _ in range(80):

@@ -106,7 +106,7 @@ def test_the_test_would_see_a_leak(client: FlaskClient, store: TableStore) -> No
     assert json.loads(full)["game"] == "noah"
 
 
-GAMES = sorted(g for g in VARIANTS if engines.GAMES[g].GAME.turn_engine)
+GAMES = sorted(g for g in VARIANTS if engines.GAMES[g].info.turn_engine)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -119,7 +119,7 @@ def test_a_seat_page_is_the_same_whatever_it_may_not_see(
     both tables are resumed from a state, so the pages differ only by ids and tokens.
     """
     rng = random.Random(3)
-    players = PLAYERS[: max(2, engines.GAMES[game_id].GAME.min_players)]
+    players = PLAYERS[: max(2, engines.GAMES[game_id].info.min_players)]
     state = engines.GAMES[game_id].new_game(players, seed=3)
     compared = 0
     for _ in range(60):
