@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 import cv2
 import zxingcpp
 
-from vision.detect import detect, to_grey, zbar_available, zbar_read
+from vision.decoders import zbar_available, zbar_read
+from vision.detect import detect, to_grey
 from vision.synth import RESOLUTIONS, Scene, SceneSpec, render_scene
 from vision.types import U8Array
 

@@ -38,7 +38,7 @@ import cv2
 import numpy as np
 
 from vision.config import QR_V1_MODULES, DetectConfig
-from vision.detect import Detection, zbar_available, zbar_read, zxing_read
+from vision.decoders import Detection, zbar_available, zbar_read, zxing_read
 from vision.types import FloatArray, Quad, U8Array
 
 N = QR_V1_MODULES
