@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from vision import refine
 from vision.config import DEFAULT, DetectConfig
 from vision.decoders import Detection, zbar_available, zbar_read, zxing_read
 from vision.types import Quad, U8Array
@@ -134,8 +135,6 @@ def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
         The merged detections, with the refinement's unread symbols and the
         time of each pass.
     """
-    from vision import refine  # the refinement decodes through zxing_read above
-
     grey = to_grey(frame)
     seconds: dict[str, float] = {}
     passes: list[list[Detection]] = []
