@@ -38,12 +38,10 @@ from functools import cached_property
 from companion.watch import hare_tortoise as hare_watch
 from companion.watch.animals_on_board import AnimalsOnBoardTable, table_tags
 from companion.watch.ark_nova import ArkNovaScene, ArkNovaTable
-from companion.watch.camera import MatCamera, Shot
 from companion.watch.model import PlacedTag, TableModel
 from companion.watch.niagara import NiagaraTable
 from companion.watch.noah import NoahTable
 from companion.watch.noah import script_tags as noah_tags
-from companion.watch.video import Script, film, play
 from engines import animals_on_board, ark_nova, hare_tortoise, niagara, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
 from engines.ark_nova.actions import AnimalsAction, BuildAction, SetBoard
@@ -52,6 +50,8 @@ from engines.ark_nova.state import ArkNovaState, SetZoo
 from engines.core import CHANCE, Move, State
 from engines.niagara.bot import playout_move
 from engines.niagara.state import NiagaraState
+from testkit.camera import MatCamera, Shot
+from testkit.video import Script, film, play
 from vision.types import U8Array
 
 GAMES = ("noah", "hare_tortoise", "niagara", "animals_on_board", "ark_nova")

@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 import cv2
 import zxingcpp
 
+from testkit.synth import RESOLUTIONS, Scene, SceneSpec, render_scene
 from vision.decoders import zbar_available, zbar_read
 from vision.detect import detect, to_grey
-from vision.synth import RESOLUTIONS, Scene, SceneSpec, render_scene
 from vision.types import U8Array
 
 Reader = Callable[[U8Array], set[str]]

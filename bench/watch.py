@@ -40,7 +40,7 @@ import cv2
 from bench.filmed import GAMES, filmed
 from companion.watch.infer import Applied, Question
 from companion.watch.loop import Watcher
-from companion.watch.video import follow_answering
+from testkit.video import follow_answering
 from vision.pipeline import read_frame
 
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 
-from companion.watch.camera import MatCamera, Shot
 from companion.watch.hare_tortoise import PAWNS, HareTable, script_tags
 from companion.watch.infer import Applied, Mismatch, Refused, Underway, infer
 from companion.watch.loop import Watcher
-from companion.watch.video import Script, film, play
 from engines import hare_tortoise
 from engines.hare_tortoise.cards import ANIMALS as PAWN_NAMES
 from engines.hare_tortoise.moves import Race
 from engines.hare_tortoise.state import HareState
+from testkit.camera import MatCamera, Shot
+from testkit.video import Script, film, play
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
 

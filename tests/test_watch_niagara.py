@@ -9,12 +9,10 @@ from functools import cache
 
 import pytest
 
-from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher
 from companion.watch.niagara import NiagaraTable
 from companion.watch.photo import PhotoError, score_photo
-from companion.watch.video import Script, film, follow_answering, play
 from engines import niagara
 from engines.core import Move, State
 from engines.niagara.board import COLOUR_NAMES, COLOURS, HOLLOW_AT, Canoe
@@ -22,6 +20,8 @@ from engines.niagara.bot import playout_move
 from engines.niagara.catalog import BANK_MAX
 from engines.niagara.moves import Paddle
 from engines.niagara.state import NiagaraState
+from testkit.camera import MatCamera, Shot
+from testkit.video import Script, film, follow_answering, play
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
 from vision.reading import Placement, TableReading

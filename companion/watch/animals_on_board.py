@@ -22,12 +22,12 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from companion.watch.camera import grid
 from companion.watch.model import PlacedTag, TableModel, View, drop_empty
 from engines.animals_on_board import CATALOG
 from engines.animals_on_board.moves import LETTERS, Merge, Take
 from engines.animals_on_board.state import AnimalsOnBoardState
 from engines.core import Move, State
+from testkit.camera import grid
 from vision.games import game_vision
 from vision.reading import Placement, TableReading
 

@@ -40,7 +40,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from companion.watch.camera import grid
 from companion.watch.model import PlacedTag, TableModel, View, drop_empty
 from engines.ark_nova import CATALOG, map_a
 from engines.ark_nova.actions import AnimalsAction, BuildAction
@@ -53,6 +52,7 @@ from engines.ark_nova.state import ArkNovaState, KeepFinalScoring, SetZoo
 from engines.ark_nova.zoo import Building, Zoo
 from engines.core import Move, State
 from printables.mats import layout
+from testkit.camera import grid
 from vision.reading import TableReading
 
 MAP, CARD_ZONES = "map", ("animals", "sponsors", "final_scoring")

@@ -34,7 +34,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import cached_property
 
-from companion.watch.camera import grid
 from companion.watch.model import PlacedTag, TableModel, View, drop_empty
 from engines.core import Move, State
 from engines.niagara import CATALOG
@@ -42,6 +41,7 @@ from engines.niagara.board import COLOUR_NAMES, COLOURS
 from engines.niagara.catalog import PITCH_MM
 from engines.niagara.moves import Paddle
 from engines.niagara.state import NiagaraState
+from testkit.camera import grid
 from vision.reading import Placement, TableReading
 from vision.types import Point
 

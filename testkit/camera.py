@@ -1,6 +1,6 @@
 """A fast synthetic camera over a game's printed mats: the mats shot once, tags laid per frame.
 
-Each empty mat is rendered once with :func:`vision.synth.render_mat_scene`
+Each empty mat is rendered once with :func:`testkit.synth.render_mat_scene`
 (markers, zone outlines, perspective, light, blur, noise, the wood table)
 and the mats are laid out in rows on one table (each a little askew, as
 mats lie); each frame then pastes the pieces' QR tags (the printables' payloads at level
@@ -20,8 +20,8 @@ import numpy as np
 
 from companion.watch.model import PlacedTag
 from printables.payload import EC_LEVEL, encode
+from testkit.synth import qr_modules, render_mat_scene
 from vision.mats import MatSpec
-from vision.synth import qr_modules, render_mat_scene
 from vision.types import FloatArray, Point, U8Array
 
 
