@@ -40,6 +40,7 @@ from companion.watch.animals_on_board import AnimalsOnBoardTable, table_tags
 from companion.watch.ark_nova import ArkNovaScene, ArkNovaTable
 from companion.watch.model import PlacedTag, TableModel
 from companion.watch.niagara import NiagaraTable
+from companion.watch.niagara import table_tags as niagara_tags
 from companion.watch.noah import NoahTable
 from companion.watch.noah import script_tags as noah_tags
 from engines import animals_on_board, ark_nova, hare_tortoise, niagara, noah
@@ -165,7 +166,7 @@ def _niagara(plies: int, seed: int, players: int) -> Filmed:
     full = play(start, plies, seed=seed, choose=_playout)
     setup, script = _from_first_turn(full)
     states = [script.start, *script.states]
-    tags = [model.tags(s) for s in states if isinstance(s, NiagaraState)]
+    tags = [niagara_tags(s) for s in states if isinstance(s, NiagaraState)]
     banks = [f"bank{k}" for k in range(1, players + 1)]
     camera = _camera("niagara", model, TAGS_28MM_1080P, [["river"], banks])
     return Filmed(

@@ -17,6 +17,7 @@ import cv2
 
 from companion.watch.ark_nova import ArkNovaScene
 from companion.watch.model import PlacedTag
+from companion.watch.niagara import table_tags as niagara_tags
 from companion.watch.photo import PAWNS
 from engines import animals_on_board, hare_tortoise, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
@@ -157,7 +158,7 @@ def niagara_photo() -> EndPhoto:
     """The river and each seat's banked gems at the end of the followed Niagara script."""
     end = niagara_watch.script().states[-1]
     assert isinstance(end, NiagaraState) and end.is_over
-    image = niagara_watch.camera().frame(niagara_watch.model().tags(end))
+    image = niagara_watch.camera().frame(niagara_tags(end))
     return EndPhoto("niagara", image, end.players, end, _outcome(end))
 
 

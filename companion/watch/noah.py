@@ -56,17 +56,19 @@ def _dock(zone: str) -> int | None:
     return int(key[4:]) if key.startswith("dock") else None
 
 
-def _zone(dock: int) -> str:
+def dock_zone(dock: int) -> str:
+    """The zone id of ``dock`` (3 -> ``pentagon.dock3``)."""
     return f"{MAT.key}.dock{dock}"
 
 
-def _turn(zone: str) -> float:
+def dock_turn(zone: str) -> float:
     """How far a card lying along dock ``zone`` is turned on the mat, degrees (dock 0: 0)."""
     dock = _dock(zone)
     return 0.0 if dock is None else 360.0 * dock / catalog.DOCKS
 
 
-def _snail(card: str) -> bool:
+def is_snail(card: str) -> bool:
+    """True for a snail card, whose gender is the end placed upward."""
     return catalog.CARD_BY_ID[card].species.code == catalog.SNAIL
 
 
@@ -77,7 +79,7 @@ def _gender(angle: float) -> str:
 
 def card_name(card: str, gender: str) -> str:
     """A card as the view names it: a snail with the gender its upward end shows."""
-    return f"{card}:{gender}" if _snail(card) else card
+    return f"{card}:{gender}" if is_snail(card) else card
 
 
 class NoahTable(TableModel):
@@ -96,7 +98,7 @@ class NoahTable(TableModel):
                 items.extend(card_name(c, g) for c, g in ferry)
             if state.noah == dock:
                 items.append(NOAH)
-            out[_zone(dock)] = items
+            out[dock_zone(dock)] = items
         return drop_empty(out)
 
     def read(self, reading: TableReading) -> dict[str, tuple[str, ...]]:
@@ -104,7 +106,7 @@ class NoahTable(TableModel):
         for zone, pieces in zones_in_order(reading).items():
             ferries = [FERRY for p, _ in pieces if p in catalog.FERRY_IDS]
             animals = [
-                card_name(p, _gender(angle - _turn(zone)))
+                card_name(p, _gender(angle - dock_turn(zone)))
                 for p, angle in pieces
                 if p in catalog.CARD_BY_ID
             ]
@@ -131,11 +133,11 @@ class NoahTable(TableModel):
             hand |= set(state.unaccounted())
         opponent = state.players[(me + 1) % len(state.players)]
         assert state.noah is not None
-        zone = _zone(state.noah)
+        zone = dock_zone(state.noah)
         for card in sorted(hand):
             species = catalog.CARD_BY_ID[card].species.code
             target = opponent if species in (catalog.GIRAFFE, catalog.LION) else None
-            for gender in catalog.GENDERS if _snail(card) else (None,):
+            for gender in catalog.GENDERS if is_snail(card) else (None,):
                 move = Play(card, gender, target)
                 shown = card_name(card, gender or catalog.CARD_BY_ID[card].gender or "")
                 items = [p for p in view.get(zone, ()) if p != NOAH]
@@ -161,7 +163,7 @@ class NoahTable(TableModel):
 
 def _with_noah(view: Mapping[str, tuple[str, ...]], dock: int) -> dict[str, tuple[str, ...]]:
     out = {z: tuple(p for p in ps if p != NOAH) for z, ps in view.items()}
-    key = _zone(dock)
+    key = dock_zone(dock)
     out[key] = (*out.get(key, ()), NOAH)
     return drop_empty(out)
 
@@ -208,12 +210,12 @@ class NoahScene:
             def at(along: float, across: float) -> tuple[float, float]:
                 return dcx + ax * along - ay * across, dcy + ay * along + ax * across  # noqa: B023
 
-            turn = _turn(_zone(dock))
+            turn = dock_turn(dock_zone(dock))
             if ferry is not None and dock in self.at_dock:
                 out.append(PlacedTag(self.at_dock[dock], MAT.key, at(_INNER, -_COLUMN), turn))
                 for k, (card, gender) in enumerate(ferry):
                     side = -_COLUMN if k % 2 == 0 else _COLUMN
-                    half = 180.0 if _snail(card) and gender == catalog.FEMALE else 0.0
+                    half = 180.0 if is_snail(card) and gender == catalog.FEMALE else 0.0
                     spot = at(_FIRST + _STEP * k, side)
                     out.append(PlacedTag(card, MAT.key, spot, (turn + half) % 360))
             if state.noah == dock:
