@@ -36,13 +36,11 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from companion.watch import hare_tortoise as hare_watch
-from companion.watch.animals_on_board import AnimalsOnBoardTable, table_tags
-from companion.watch.ark_nova import ArkNovaScene, ArkNovaTable
-from companion.watch.model import PlacedTag, TableModel
+from companion.watch.animals_on_board import AnimalsOnBoardTable
+from companion.watch.ark_nova import ArkNovaTable
+from companion.watch.model import TableModel
 from companion.watch.niagara import NiagaraTable
-from companion.watch.niagara import table_tags as niagara_tags
 from companion.watch.noah import NoahTable
-from companion.watch.noah import script_tags as noah_tags
 from engines import animals_on_board, ark_nova, hare_tortoise, niagara, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
 from engines.ark_nova.actions import AnimalsAction, BuildAction, SetBoard
@@ -52,6 +50,12 @@ from engines.core import CHANCE, Move, State
 from engines.niagara.bot import playout_move
 from engines.niagara.state import NiagaraState
 from testkit.camera import MatCamera, Shot
+from testkit.scenes.animals_on_board import table_tags
+from testkit.scenes.ark_nova import ArkNovaScene
+from testkit.scenes.hare_tortoise import script_tags as hare_tags
+from testkit.scenes.niagara import table_tags as niagara_tags
+from testkit.scenes.noah import script_tags as noah_tags
+from testkit.tags import PlacedTag
 from testkit.video import Script, film, play
 from vision.types import U8Array
 
@@ -137,7 +141,7 @@ def _hare(plies: int, seed: int) -> Filmed:
     start = hare_tortoise.new_game(list(players), options=options, seed=seed)
     full = play(start, plies, seed=seed)
     setup, script = _from_first_turn(full)
-    tags = hare_watch.script_tags(full.start, full.moves)[len(setup) :]
+    tags = hare_tags(full.start, full.moves)[len(setup) :]
     camera = _camera("hare_tortoise", model, TAGS_28MM_1080P, [["race", "z1"], ["z2"]])
     return Filmed(
         "hare_tortoise",

@@ -5,6 +5,8 @@ and the tests and the benches import it from the checkout. It may import any pac
 the product, never the tests.
 
 Modules: :mod:`testkit.synth` (seeded synthetic tables and mat photos with ground
-truth), :mod:`testkit.camera` (a fast simulated camera over a game's mats) and
+truth), :mod:`testkit.tags` (a tag placed on a mat, spots in a zone),
+:mod:`testkit.scenes` (where each game's pieces lie on its mats in a given state),
+:mod:`testkit.camera` (a fast simulated camera over a game's mats) and
 :mod:`testkit.video` (seeded games played out and filmed as frames).
 """

@@ -15,9 +15,6 @@ from functools import cache
 
 import cv2
 
-from companion.watch.ark_nova import ArkNovaScene
-from companion.watch.model import PlacedTag
-from companion.watch.niagara import table_tags as niagara_tags
 from companion.watch.photo import PAWNS
 from engines import animals_on_board, hare_tortoise, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
@@ -26,7 +23,10 @@ from engines.hare_tortoise.cards import KINDS
 from engines.hare_tortoise.state import HareState
 from engines.niagara.state import NiagaraState
 from engines.noah.state import NoahState
-from testkit.camera import MatCamera, Shot, grid
+from testkit.camera import MatCamera, Shot
+from testkit.scenes.ark_nova import ArkNovaScene
+from testkit.scenes.niagara import table_tags as niagara_tags
+from testkit.tags import PlacedTag, grid
 from testkit.video import play
 from tests import test_watch_ark_nova as ark_nova_watch
 from tests import test_watch_niagara as niagara_watch

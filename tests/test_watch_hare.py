@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 
-from companion.watch.hare_tortoise import PAWNS, HareTable, script_tags, table_tags
+from companion.watch.hare_tortoise import PAWNS, HareTable
 from companion.watch.infer import Applied, Mismatch, Refused, Underway, infer
 from companion.watch.loop import Watcher
 from engines import hare_tortoise
@@ -15,6 +15,7 @@ from engines.hare_tortoise.cards import ANIMALS as PAWN_NAMES
 from engines.hare_tortoise.moves import Race
 from engines.hare_tortoise.state import HareState
 from testkit.camera import MatCamera, Shot
+from testkit.scenes.hare_tortoise import script_tags, table_tags
 from testkit.video import Script, film, play
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame

@@ -11,7 +11,7 @@ import pytest
 
 from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher
-from companion.watch.niagara import NiagaraTable, table_tags
+from companion.watch.niagara import NiagaraTable
 from companion.watch.photo import PhotoError, score_photo
 from engines import niagara
 from engines.core import Move, State
@@ -21,6 +21,7 @@ from engines.niagara.catalog import BANK_MAX
 from engines.niagara.moves import Paddle
 from engines.niagara.state import NiagaraState
 from testkit.camera import MatCamera, Shot
+from testkit.scenes.niagara import table_tags
 from testkit.video import Script, film, follow_answering, play
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame

@@ -13,11 +13,12 @@ from companion.cli import main
 from companion.reasons import reason_text
 from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher, headline, overlay
-from companion.watch.noah import NOAH, NoahScene, NoahTable, script_tags
+from companion.watch.noah import NOAH, NoahTable
 from engines import noah
 from engines.noah.moves import Play
 from engines.noah.state import PLAY, NoahState
 from testkit.camera import MatCamera, Shot
+from testkit.scenes.noah import NoahScene, script_tags
 from testkit.video import Script, film, play
 from tests.watch_support import follow_views, write_video
 from vision.pipeline import read_frame
