@@ -397,13 +397,6 @@ def grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
     return _sample(img, quads, _centres()).reshape(len(quads), g, g)
 
 
-def decode_grid(img: FloatArray, quad: FloatArray) -> Detection | None:
-    """Decode the version-1 symbol whose corners (top-left first) are ``quad``."""
-    grids = grid_samples(img, quad[None])
-    found = decode_samples(grids[0], _feedback(grids)[0])
-    return None if found is None else dataclasses.replace(found, corners=_as_quad(quad))
-
-
 def decode_samples(samples: FloatArray, first: FloatArray | None) -> Detection | None:
     """Decode a version-1 symbol from its sampled 23 x 23 grid (quiet ring included).
 
