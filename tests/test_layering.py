@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import ast
+import shutil
+import subprocess
 import sys
+import tomllib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engines", "companion", "vision", "web", "printables")
+
+
+def installed() -> list[str]:
+    """The top-level packages ``pip install .`` installs: pyproject's ``packages.find``."""
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        found = tomllib.load(f)["tool"]["setuptools"]["packages"]["find"]
+    return [pattern.removesuffix("*") for pattern in found["include"]]
 
 
 def imports(package: str) -> set[str]:
@@ -35,6 +45,42 @@ def test_printables_and_vision_never_import_companion_or_web() -> None:
 
 def test_web_talks_to_companion_only() -> None:
     assert not imports("web") & {"engines", "vision", "printables"}
+
+
+def test_the_product_never_imports_the_test_support() -> None:
+    product = installed()
+    assert set(PACKAGES) <= set(product) and "testkit" not in product
+    for package in product:
+        assert not imports(package) & {"testkit", "tests", "bench"}, package
+
+
+def test_the_test_support_never_imports_the_tests() -> None:
+    assert "tests" not in imports("testkit")
+    assert "testkit" in imports("tests") and "testkit" in imports("bench")
+
+
+def test_pip_install_leaves_the_test_support_out(tmp_path: Path) -> None:
+    """setuptools builds the project from a copy of its packages: what it would install
+    holds every product package and not testkit, tests or bench."""
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    packages = [p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file()]
+    assert {"testkit", "tests", "bench", *PACKAGES} <= set(packages)
+    for name in packages:
+        ignore = shutil.ignore_patterns("__pycache__", "data", "artifacts")
+        shutil.copytree(ROOT / name, source / name, ignore=ignore)
+    built = tmp_path / "lib"
+    setup = "import setuptools; setuptools.setup()"
+    subprocess.run(
+        [sys.executable, "-c", setup, "-q", "build_py", "--build-lib", str(built)],
+        cwd=source,
+        check=True,
+        capture_output=True,
+    )
+    names = {p.name for p in built.iterdir()}
+    assert set(PACKAGES) <= names and not names & {"testkit", "tests", "bench"}, names
 
 
 def modules(root: Path, packages: Iterable[str]) -> dict[str, Path]:
