@@ -110,9 +110,15 @@ class Filmed:
 
 def _from_first_turn(full: Script, first: int | None = None) -> tuple[tuple[Move, ...], Script]:
     """``full`` cut at ``first`` (default: the first move a player makes): the setup moves
-    before it and the script from there."""
+    before it and the script from there.
+
+    Raises:
+        ValueError: no player moves in ``full`` (its moves are all chance outcomes).
+    """
     if first is None:
-        first = next(i for i in range(len(full.moves)) if full.before(i).to_move != CHANCE)
+        first = next((i for i in range(len(full.moves)) if full.before(i).to_move != CHANCE), None)
+        if first is None:
+            raise ValueError(f"its {len(full.moves)} moves are all chance outcomes: film more")
     script = Script(full.before(first), full.moves[first:], full.states[first:])
     return full.moves[:first], script
 
@@ -224,13 +230,19 @@ def _ark_nova_setup(state: ArkNovaState) -> tuple[Move, ...]:
 
 
 def _builds_and_animals(state: State, rng: random.Random) -> Move:
-    """The player to move plays an animal when one fits, else builds at random."""
+    """The player to move plays an animal when one fits, else builds at random.
+
+    Raises:
+        ValueError: the player can neither build nor play an animal.
+    """
     moves = [
         m
         for m in state.legal_moves()
         if isinstance(m, BuildAction | AnimalsAction) and m.player == state.to_move
     ]
     animals = [m for m in moves if isinstance(m, AnimalsAction)]
+    if not moves:
+        raise ValueError(f"{state.to_move} has no building or animal left to play: film fewer")
     return rng.choice(animals or moves)
 
 
@@ -255,7 +267,21 @@ def _ark_nova(plies: int, seed: int) -> Filmed:
 
 def filmed(game: str, *, plies: int, seed: int, players: int = 4) -> Filmed:
     """The seeded ``game`` of about ``plies`` moves (Hare and Niagara: the whole game when
-    ``plies`` is larger) ready to film; ``players`` is Niagara's count (3 or 4)."""
+    ``plies`` is larger) ready to film; ``players`` is Niagara's count (3 or 4).
+
+    Raises:
+        ValueError: no such game, or the moves change nothing the camera sees.
+    """
+    try:
+        made = _filmed(game, plies, seed, players)
+    except ValueError as error:
+        raise ValueError(f"{game} with --plies {plies}: {error}") from None
+    if not made.reach:
+        raise ValueError(f"{game} with --plies {plies}: no change the camera sees: film more")
+    return made
+
+
+def _filmed(game: str, plies: int, seed: int, players: int) -> Filmed:
     if game == "noah":
         return _noah(plies, seed)
     if game == "hare_tortoise":
