@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from cli import main
 from tests.noah.helpers import position
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "companion.cli", *args],
+        [sys.executable, "-m", "cli", *args],
         capture_output=True,
         text=True,
         input=stdin,
