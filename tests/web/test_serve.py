@@ -11,7 +11,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from cli import lan_address, terminal_qr
+from cli.serve import lan_address, terminal_qr
 
 ROOT = Path(__file__).resolve().parents[2]
 
