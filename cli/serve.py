@@ -37,7 +37,7 @@ def terminal_qr(text: str) -> str:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from web import create_app
+    from web import create_app, tables
 
     host = lan_address() if args.host in ("0.0.0.0", "") else args.host
     url = f"http://{host}:{args.port}/"
@@ -61,7 +61,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         app.run(host=args.host, port=args.port, debug=False, threaded=True, use_reloader=False)
     finally:
-        app.extensions["live"].stop()
+        tables.close(app)
     return EXIT_OK
 
 

@@ -28,14 +28,13 @@ from flask import (
     stream_with_context,
     url_for,
 )
-from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import boards, photo_score, photos, scanning
 from companion.catalog_info import piece
 from companion.games import EngineError, IllegalMove, InvalidMove
 from companion.games import advice as advise
-from companion.live import Live, LiveError
+from companion.live import LiveError
 from companion.sessions import (
     HOST,
     Conflict,
@@ -43,47 +42,17 @@ from companion.sessions import (
     Seat,
     StoreClosed,
     Table,
-    TableStore,
     check,
 )
-from web import present
+from web import present, tables
+from web.errors import UploadForm, error_body, status_of, wants_json
 from web.i18n import pick_language
 from web.qr import qr_svg
-from web.security import (
-    error_body,
-    guard_join,
-    http_error,
-    photo_slot,
-    refuse_token,
-    status_of,
-    wants_json,
-)
+from web.security import photo_slot
 
 bp = Blueprint("play", __name__)
 
 Page = str | tuple[str, int] | tuple[BaseResponse, int] | BaseResponse
-
-
-def store() -> TableStore:
-    tables: TableStore = current_app.extensions["tables"]
-    return tables
-
-
-def _seat(table_id: str, token: str) -> tuple[Table, Seat]:
-    guard_join()
-    table = store().load(table_id)
-    seat = table.seat_by_token(token)
-    if seat is None:
-        refuse_token("this link does not open a seat at this table; ask the host for yours")
-    return table, seat
-
-
-def _host(table_id: str, token: str) -> Table:
-    guard_join()
-    table = store().load(table_id)
-    if not table.is_host(token):
-        refuse_token("this link does not open the host page of this table")
-    return table
 
 
 def _move_form(*, versioned: bool = True) -> tuple[Any, int]:
@@ -123,14 +92,9 @@ def _context(table: Table, viewer: str | None) -> dict[str, Any]:
     }
 
 
-def _hub() -> Live:
-    hub: Live = current_app.extensions["live"]
-    return hub
-
-
 def _live_status(table_id: str) -> dict[str, Any] | None:
     """The camera's state for the pages of ``table_id``; None when the app has no camera."""
-    hub = _hub()
+    hub = tables.camera()
     if hub.camera is None:
         return None
     following = hub.of(table_id)
@@ -184,26 +148,26 @@ def _public_url(endpoint: str, **values: Any) -> str:
 
 @bp.get("/t/<table_id>/seat/<token>")
 def seat(table_id: str, token: str) -> Page:
-    table, s = _seat(table_id, token)
+    table, s = tables.seat(table_id, token)
     return _seat_page(table, s)
 
 
 @bp.post("/t/<table_id>/seat/<token>/move")
 def seat_move(table_id: str, token: str) -> Page:
-    table, s = _seat(table_id, token)
+    table, s = tables.seat(table_id, token)
     move, version = _move_form()
     try:
-        table = store().submit(table.id, move, actor=s.player, version=version)
+        table = tables.store().submit(table.id, move, actor=s.player, version=version)
     except Conflict as exc:
         # Another phone was first: answer with the table as it stands now.
-        now = store().load(table_id)
+        now = tables.load(table_id)
         if wants_json():
             return jsonify({**error_body("Conflict", str(exc)), "current": _seat_json(now, s)}), 409
         return _seat_page(now, s, error=exc), 409
     except (IllegalMove, InvalidMove, Forbidden) as exc:
         if wants_json():
             raise
-        return _seat_page(store().load(table_id), s, error=exc), status_of(exc)
+        return _seat_page(tables.load(table_id), s, error=exc), status_of(exc)
     if wants_json():
         return jsonify(_seat_json(table, s))
     return redirect(url_for("play.seat", table_id=table.id, token=s.token), 303)
@@ -211,7 +175,7 @@ def seat_move(table_id: str, token: str) -> Page:
 
 @bp.post("/t/<table_id>/seat/<token>/check")
 def seat_check(table_id: str, token: str) -> Page:
-    table, s = _seat(table_id, token)
+    table, s = tables.seat(table_id, token)
     move, _ = _move_form(versioned=False)
     try:
         verdict = check(table, move, actor=s.player)
@@ -227,7 +191,7 @@ def seat_check(table_id: str, token: str) -> Page:
 @bp.post("/t/<table_id>/seat/<token>/scan")
 def seat_scan(table_id: str, token: str) -> Page:
     """A photo of the table: the overlay, the reading, and the moves it suggests."""
-    table, s = _seat(table_id, token)
+    table, s = tables.seat(table_id, token)
     upload = request.files.get("photo")
     if upload is None or not upload.filename:
         abort(400, "choose or take a photo of the table first")
@@ -286,7 +250,7 @@ def _seat_json(table: Table, s: Seat) -> dict[str, Any]:
 
 @bp.get("/t/<table_id>/seat/<token>/view.json")
 def seat_json(table_id: str, token: str) -> Page:
-    table, s = _seat(table_id, token)
+    table, s = tables.seat(table_id, token)
     return jsonify(_seat_json(table, s))
 
 
@@ -295,7 +259,7 @@ def seat_json(table_id: str, token: str) -> Page:
 
 @bp.get("/t/<table_id>/host/<token>")
 def host(table_id: str, token: str) -> Page:
-    table = _host(table_id, token)
+    table = tables.host(table_id, token)
     lang = pick_language()
     seats = []
     for s in table.seats:
@@ -316,27 +280,27 @@ def host(table_id: str, token: str) -> Page:
 
 @bp.post("/t/<table_id>/host/<token>/move")
 def host_move(table_id: str, token: str) -> Page:
-    table = _host(table_id, token)
+    table = tables.host(table_id, token)
     move, version = _move_form()
-    store().submit(table.id, move, actor=HOST, version=version)
+    tables.store().submit(table.id, move, actor=HOST, version=version)
     return redirect(url_for("play.host", table_id=table.id, token=token), 303)
 
 
 @bp.post("/t/<table_id>/host/<token>/undo")
 def host_undo(table_id: str, token: str) -> Page:
-    table = _host(table_id, token)
+    table = tables.host(table_id, token)
     try:
         version = int(request.form.get("version", ""))
     except ValueError:
         abort(400, "the request does not say which version of the table it was made on")
-    store().undo(table.id, version=version)
+    tables.store().undo(table.id, version=version)
     return redirect(url_for("play.host", table_id=table.id, token=token), 303)
 
 
 @bp.get("/t/<table_id>/host/<token>/state.json")
 def host_state(table_id: str, token: str) -> Page:
     """The full state (every secret in it), to save the game: host only."""
-    table = _host(table_id, token)
+    table = tables.host(table_id, token)
     response = jsonify(table.state.to_json())
     name = f"{table.game}-{table.id}-{table.state.ply}.json"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -349,16 +313,16 @@ def host_state(table_id: str, token: str) -> Page:
 @bp.post("/t/<table_id>/host/<token>/live/start")
 def host_live_start(table_id: str, token: str) -> Page:
     """The host points the app's camera at this table."""
-    table = _host(table_id, token)
-    _hub().follow(table.id)
+    table = tables.host(table_id, token)
+    tables.camera().follow(table.id)
     return redirect(url_for("play.host", table_id=table.id, token=token), 303)
 
 
 @bp.get("/t/<table_id>/host/<token>/live.jpg")
 def host_live_picture(table_id: str, token: str) -> Page:
     """The camera's latest frame with the tags boxed and the last change on top."""
-    table = _host(table_id, token)
-    following = _hub().of(table.id)
+    table = tables.host(table_id, token)
+    following = tables.camera().of(table.id)
     data = following.jpeg() if following is not None else None
     if data is None:
         abort(404, "the camera has not sent a picture of this table yet")
@@ -368,13 +332,13 @@ def host_live_picture(table_id: str, token: str) -> Page:
 @bp.get("/t/<table_id>/live.json")
 def live_json(table_id: str) -> Page:
     """What the camera concluded last about this table (the table is in plain view)."""
-    store().load(table_id)  # 404 for an unknown table
+    tables.load(table_id)  # 404 for an unknown table
     return jsonify(_live_status(table_id))
 
 
 def _answer(table_id: str) -> None:
     """Apply the tapped candidate of the camera's question."""
-    following = _hub().of(table_id)
+    following = tables.camera().of(table_id)
     if following is None:
         raise LiveError("the camera is not following this table")
     try:
@@ -387,14 +351,14 @@ def _answer(table_id: str) -> None:
 
 @bp.post("/t/<table_id>/host/<token>/live/answer")
 def host_answer(table_id: str, token: str) -> Page:
-    table = _host(table_id, token)
+    table = tables.host(table_id, token)
     _answer(table.id)
     return redirect(url_for("play.host", table_id=table.id, token=token), 303)
 
 
 @bp.post("/t/<table_id>/seat/<token>/live/answer")
 def seat_answer(table_id: str, token: str) -> Page:
-    table, s = _seat(table_id, token)
+    table, s = tables.seat(table_id, token)
     if not table.may_move(s.player):
         raise Forbidden(f"it is {table.state.to_move}'s move; they answer the camera's question")
     _answer(table.id)
@@ -406,13 +370,13 @@ def seat_answer(table_id: str, token: str) -> Page:
 
 @bp.get("/t/<table_id>")
 def board(table_id: str) -> Page:
-    table = store().load(table_id)
+    table = tables.load(table_id)
     return render_template("board.html", **_context(table, None))
 
 
 @bp.get("/t/<table_id>/board.json")
 def board_json(table_id: str) -> Page:
-    table = store().load(table_id)
+    table = tables.load(table_id)
     return jsonify(
         {
             "table": table.id,
@@ -428,7 +392,7 @@ def board_json(table_id: str) -> Page:
 
 @bp.get("/t/<table_id>/score")
 def score(table_id: str) -> Page:
-    table = store().load(table_id)
+    table = tables.load(table_id)
     outcome = present.outcome_json(table)
     players: list[str] = []
     rows: list[dict[str, Any]] = []
@@ -493,7 +457,7 @@ def _seating(table: Table) -> list[dict[str, Any]]:
 
 
 def _scored_table(table_id: str) -> Table:
-    table = store().load(table_id)
+    table = tables.load(table_id)
     if not photo_score.scored(table.game):
         abort(404, f"{table.game} is not scored from a photo")
     return table
@@ -538,25 +502,22 @@ def score_photo_post(table_id: str) -> Page:
     return _photo_answer(table, result, camera=False)
 
 
-@bp.errorhandler(RequestEntityTooLarge)
-def upload_too_large(exc: RequestEntityTooLarge) -> Page:
-    """An upload over the limit (refused before the route runs): on the photo score page,
-    that page again with the reason and the form; elsewhere the app's answer."""
-    table_id = (request.view_args or {}).get("table_id")
-    if request.endpoint != "play.score_photo_post" or wants_json() or table_id is None:
-        return http_error(exc)
-    limit = int(current_app.config["MAX_CONTENT_LENGTH"]) // (1024 * 1024)
-    too_large = photos.BadPhoto("photo.too_large", f"the photo is larger than {limit} MB", 413)
-    table = _scored_table(str(table_id))
+def _upload_too_large(refusal: photos.BadPhoto) -> Page:
+    """The photo score form again, for a photo over the app's upload limit."""
+    table = _scored_table(str((request.view_args or {}).get("table_id", "")))
     # The form is not read (it is what was too large): back to the score page.
-    return _photo_page(table, error=too_large, back=url_for("play.score", table_id=table.id))
+    return _photo_page(table, error=refusal, back=url_for("play.score", table_id=table.id))
+
+
+UPLOAD_FORMS: dict[str, UploadForm] = {"play.score_photo_post": _upload_too_large}
+"""The forms of this blueprint that show an upload over the limit themselves."""
 
 
 @bp.post("/t/<table_id>/host/<token>/live/score")
 def host_live_score(table_id: str, token: str) -> Page:
     """Score the camera's latest still view of the table, as a photo would be."""
-    table = _host(table_id, token)
-    following = _hub().of(table.id)
+    table = tables.host(table_id, token)
+    following = tables.camera().of(table.id)
     if following is None:
         raise LiveError("the camera is not following this table")
     try:
@@ -580,8 +541,8 @@ def host_live_score(table_id: str, token: str) -> Page:
 @bp.get("/t/<table_id>/stream")
 def stream(table_id: str) -> Response:
     """Server-sent events: the table's version now and whenever it changes."""
-    tables = store()
-    tables.load(table_id)  # 404 for an unknown table
+    store = tables.store()
+    store.load(table_id)  # 404 for an unknown table
     poll = float(current_app.config["LIVE_POLL_SECONDS"])
     lifetime = float(current_app.config["LIVE_STREAM_SECONDS"])
 
@@ -592,7 +553,7 @@ def stream(table_id: str) -> Response:
         start = quiet = time.monotonic()
         while time.monotonic() - start < lifetime:
             try:
-                version = tables.version(table_id)
+                version = store.version(table_id)
             except StoreClosed:
                 return
             if version != last:
