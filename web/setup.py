@@ -53,7 +53,7 @@ def create(game_id: str) -> Response | tuple[str, int]:
     except InvalidSetup as exc:
         page = render_template("new.html", game=game, form=request.form, error=str(exc))
         return page, 400
-    return redirect(url_for("play.host", table_id=table.id, token=table.host_token), 303)
+    return redirect(url_for("host.page", table_id=table.id, token=table.host_token), 303)
 
 
 @bp.post("/resume")
@@ -70,4 +70,4 @@ def resume() -> Response:
     except UnicodeDecodeError:
         abort(400, "that file is not a saved game state (it is not JSON text)")
     table = tables.store().resume(game["id"], text)
-    return redirect(url_for("play.host", table_id=table.id, token=table.host_token), 303)
+    return redirect(url_for("host.page", table_id=table.id, token=table.host_token), 303)
