@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.boards import HARE_TRACK
 from companion.catalog_info import piece_name
 from companion.games import CHANCE, UNKNOWN, notation
 from companion.sessions import DEALER, HOST, Table
@@ -129,11 +130,6 @@ def _niagara_label(move_json: Mapping[str, Any], lang: str) -> str:
     return _generic_label("niagara", move_json, lang)
 
 
-HARE_PAWNS = "HTWFL"
-"""The order of a ``race`` move's positions (``docs/formats/hare_tortoise.md``)."""
-FINISH_SPACE = 12
-"""A ``race`` position past the finish line (0 is the start line, 1-11 the track)."""
-
 _RACE_TO: dict[str, tuple[str, str]] = {
     "podium": ("podium place {n}", "頒獎台第 {n} 名"),
     "start": ("the start line", "起跑線"),
@@ -149,12 +145,12 @@ def _hare_label(move_json: Mapping[str, Any], lang: str) -> str:
     zh = lang == "zh-Hant"
     podium = [str(a) for a in move_json.get("podium", [])]
     parts: list[str] = []
-    for code, pos in zip(HARE_PAWNS, move_json.get("positions", []), strict=False):
+    for code, pos in zip(HARE_TRACK.pawns, move_json.get("positions", []), strict=False):
         if code in podium:
             key, n = "podium", podium.index(code) + 1
         elif pos <= 0:
             key, n = "start", 0
-        elif pos >= FINISH_SPACE:
+        elif pos >= HARE_TRACK.finish:
             key, n = "finish", 0
         else:
             key, n = "space", int(pos)
@@ -436,9 +432,6 @@ def aob_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-HARE_CELLS = 13
-"""The Hare's track as drawn: the start (0), eleven track tiles, the finish (12)."""
-
 _RUNNER_COLOURS = {
     "hare": "#b07a45",
     "tortoise": "#4f8a4c",
@@ -452,14 +445,15 @@ def hare_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
     """The Hare and the Tortoise: the track with its streams, the runners, the podium."""
     cell, left, top = 26.5, 8, 22
     streams = set(view.get("streams", []))
+    finish = HARE_TRACK.finish  # drawn: the start line (0), every tile, the finish line
     cells = [
-        {"pos": i, "x": left + i * cell, "stream": i in streams, "end": i in (0, HARE_CELLS - 1)}
-        for i in range(HARE_CELLS)
+        {"pos": i, "x": left + i * cell, "stream": i in streams, "end": i in (0, finish)}
+        for i in range(finish + 1)
     ]
     stacks: dict[int, int] = {}
     runners = []
     for animal, pos in view.get("positions", {}).items():
-        pos = min(int(pos), HARE_CELLS - 1)
+        pos = min(int(pos), finish)
         level = stacks.get(pos, 0)
         stacks[pos] = level + 1
         runners.append(
