@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import photo_score
 from companion.catalog_info import piece
 from companion.sessions import Table
-from web import present, tables
+from web import drawings, present, tables
 from web.i18n import pick_language
 
 Page = str | tuple[str, int] | tuple[BaseResponse, int] | BaseResponse
@@ -33,7 +33,7 @@ def context(table: Table, viewer: str | None) -> dict[str, Any]:
         "table": table,
         "game": current_app.extensions["games"][table.game],
         "view": view,
-        "drawing": present.drawing(table.game, view),
+        "drawing": drawings.drawing(table.game, view),
         "viewer": viewer,
         "status": status,
         "status_kind": kind,
