@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.animals_on_board.advisor import cut_problem
+from engines.animals_on_board.catalog import SETUP_GIVE, SPECIES_OF
 from engines.animals_on_board.info import illegal, plural
 from engines.animals_on_board.moves import (
     LETTERS,
@@ -29,7 +30,6 @@ from engines.animals_on_board.moves import (
     Split,
     Take,
 )
-from engines.animals_on_board.tiles import SETUP_GIVE, SPECIES_OF
 from engines.core import LEGAL, UNKNOWN, Move, Verdict
 
 if TYPE_CHECKING:

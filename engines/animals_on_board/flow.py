@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.animals_on_board.moves import Cut, Draw, Give, Pass, Remove, Reveal, Split, Take
-from engines.animals_on_board.tiles import (
+from engines.animals_on_board.catalog import (
     ARK_CAPACITY,
     FOOD_CAP,
     SETUP_DRAWS,
@@ -34,6 +33,7 @@ from engines.animals_on_board.tiles import (
     TILES_OF,
     sort_tiles,
 )
+from engines.animals_on_board.moves import Cut, Draw, Give, Pass, Remove, Reveal, Split, Take
 from engines.core import UNKNOWN, Event, Move
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.animals_on_board.tiles import (
+from engines.animals_on_board.catalog import (
     FOOD_CAP,
     FOOD_CRATES,
     ORDER,

@@ -29,6 +29,16 @@ from engines.animals_on_board.advisor import (
     legal_keeps,
     noah_pairs,
 )
+from engines.animals_on_board.catalog import (
+    ARK_CAPACITY,
+    FACE_UP,
+    FOOD_CRATES,
+    SETUP_GIVE,
+    SPECIES,
+    SPECIES_IN_PLAY,
+    TILES,
+    sort_tiles,
+)
 from engines.animals_on_board.checks import check_move
 from engines.animals_on_board.flow import apply_move
 from engines.animals_on_board.info import GAME_ID, ILLEGAL, INFO
@@ -46,16 +56,6 @@ from engines.animals_on_board.moves import (
     splits_of,
 )
 from engines.animals_on_board.scoring import final_outcome
-from engines.animals_on_board.tiles import (
-    ARK_CAPACITY,
-    FACE_UP,
-    FOOD_CRATES,
-    SETUP_GIVE,
-    SPECIES,
-    SPECIES_IN_PLAY,
-    TILES,
-    sort_tiles,
-)
 from engines.animals_on_board.views import public_move_json, table_view
 from engines.core import (
     CHANCE,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Game
-from engines.hare_tortoise.cards import CATALOG
+from engines.hare_tortoise.catalog import CATALOG
 from engines.hare_tortoise.info import INFO
 from engines.hare_tortoise.moves import MOVE_KINDS, parse_move, track_from_tiles
 from engines.hare_tortoise.state import HareState, new_game

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engines.core import LEGAL, UNKNOWN, Move, Verdict
-from engines.hare_tortoise.cards import (
+from engines.hare_tortoise.catalog import (
     ANIMALS,
     KIND_ANIMAL,
     KIND_INDEX,

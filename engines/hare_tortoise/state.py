@@ -10,7 +10,7 @@ itself is in ``race.py``. Rule options (§11): ``howl`` (``next_phase`` /
 the pawns when the last refill card is drawn; ``by_hand``: the player who
 triggered the phase moves them with one ``race`` move, checked pawn by pawn).
 
-Every location of race cards is a count per card kind (``cards.KINDS``: the
+Every location of race cards is a count per card kind (``catalog.KINDS``: the
 six known kinds and ``?``). A seeded game knows every card; in a table game
 (no seed) the draw pile is all ``?``, cards dealt into hands may be ``?``, and
 a ``?`` turns into a named card when it is played, kept or revealed, as long
@@ -41,7 +41,7 @@ from engines.core import (
     State,
     Verdict,
 )
-from engines.hare_tortoise.cards import (
+from engines.hare_tortoise.catalog import (
     ANIMAL_CODES,
     ANIMALS,
     DEALT,
@@ -64,7 +64,6 @@ from engines.hare_tortoise.cards import (
     codes_of,
 )
 from engines.hare_tortoise.checks import check, supply
-from engines.hare_tortoise.document import read_body
 from engines.hare_tortoise.info import INFO
 from engines.hare_tortoise.moves import (
     Deal,
@@ -80,6 +79,7 @@ from engines.hare_tortoise.moves import (
 from engines.hare_tortoise.plays import PLAYS, SINGLE, WOLF_KIND, WOLF_PLAYS
 from engines.hare_tortoise.race import RaceResult, race_move, run_race
 from engines.hare_tortoise.scoring import score_bets
+from engines.hare_tortoise.storage import read_body
 
 _CHANCE_PHASES = frozenset({"bets", "track", "deal", "refill", "reveal"})
 
@@ -105,7 +105,7 @@ class HareState(State):
     """A game in progress; immutable, every step through ``apply``.
 
     Attributes:
-        phase: one of ``document.PHASES``.
+        phase: one of ``storage.PHASES``.
         turn: the seat playing, refilling or keeping its second bet.
         streams: the two stream positions (empty before the track is laid).
         positions: position per animal (hare, tortoise, wolf, fox, lamb).

@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 
 from engines.core import Move
-from engines.niagara.actions import paddle_options
 from engines.niagara.board import CLOUD, DIST, HOME, LOST, WEATHER_MIN, Canoe
+from engines.niagara.checks import paddle_options
 from engines.niagara.moves import Choose, Cloud
 from engines.niagara.state import NiagaraState
 

@@ -30,8 +30,8 @@ from typing import Any
 
 from engines.core import Move
 from engines.niagara import river
-from engines.niagara.actions import paddle_options, resolve_cloud
 from engines.niagara.board import CLOUD, HOME, LOST, RIVER, WEATHER_MAX, WEATHER_MIN, Canoe
+from engines.niagara.checks import paddle_options, resolve_cloud
 from engines.niagara.moves import Cloud
 from engines.niagara.state import NiagaraState
 

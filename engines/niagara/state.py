@@ -30,7 +30,6 @@ from engines.core import (
     Verdict,
 )
 from engines.niagara import river
-from engines.niagara.actions import Refusal, Table, paddle_options, resolve_cloud, resolve_paddle
 from engines.niagara.board import (
     CLOUD,
     COLOURS,
@@ -46,8 +45,9 @@ from engines.niagara.board import (
     gems_sorted,
     goal_met,
 )
+from engines.niagara.checks import Refusal, Table, paddle_options, resolve_cloud, resolve_paddle
+from engines.niagara.info import INFO
 from engines.niagara.moves import Arm, Choose, Cloud, Paddle
-from engines.niagara.rules import INFO
 from engines.niagara.scoring import final_outcome
 
 PHASES = ("choose", "act", "flow", "over")

@@ -13,7 +13,7 @@ import pytest
 from companion.cli import main
 from engines.core import CHANCE, UNKNOWN, InvalidMove, InvalidState, advance
 from engines.hare_tortoise import CATALOG, load_state, new_game, parse_move
-from engines.hare_tortoise.cards import FULL_DECK, KINDS, UNK
+from engines.hare_tortoise.catalog import FULL_DECK, KINDS, UNK
 from engines.hare_tortoise.moves import (
     Deal,
     DealBet,

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import UNKNOWN, InvalidState
-from engines.hare_tortoise.cards import (
+from engines.hare_tortoise.catalog import (
     ANIMAL_CODES,
     ANIMALS,
     KIND_INDEX,

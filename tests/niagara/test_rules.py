@@ -9,7 +9,7 @@ import pytest
 from engines.core import CHANCE, IllegalMove
 from engines.niagara import NiagaraState, Paddle, parse_move
 from engines.niagara.board import HOME, LOST, Canoe
-from tests.niagara_positions import position
+from tests.niagara.positions import position
 
 
 def verdict_code(state: NiagaraState, text: str) -> str | None:
