@@ -16,7 +16,6 @@ module fixes:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -41,7 +40,7 @@ from engines.animals_on_board.catalog import (
 )
 from engines.animals_on_board.checks import check_move
 from engines.animals_on_board.flow import apply_move
-from engines.animals_on_board.info import GAME_ID, ILLEGAL, INFO
+from engines.animals_on_board.info import ILLEGAL, INFO
 from engines.animals_on_board.integrity import conservation_problem
 from engines.animals_on_board.moves import (
     DRAWS,
@@ -56,6 +55,7 @@ from engines.animals_on_board.moves import (
     splits_of,
 )
 from engines.animals_on_board.scoring import final_outcome
+from engines.animals_on_board.storage import body_json, from_body
 from engines.animals_on_board.views import public_move_json, table_view
 from engines.core import (
     CHANCE,
@@ -63,16 +63,11 @@ from engines.core import (
     GameInfo,
     IllegalMove,
     InvalidSetup,
-    InvalidState,
     Move,
     Outcome,
     State,
     Verdict,
-    jsonable,
 )
-
-_COMMON_FIELDS = frozenset(f.name for f in dataclasses.fields(State))
-"""Fields every state writes in the JSON header (``State.to_json``)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -311,47 +306,11 @@ class AnimalsOnBoardState(State):
     # -- JSON ----------------------------------------------------------------------
 
     def _body_json(self) -> dict[str, Any]:
-        return {
-            f.name: jsonable(getattr(self, f.name))
-            for f in dataclasses.fields(self)
-            if f.name not in _COMMON_FIELDS
-        }
+        return body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> AnimalsOnBoardState:
-        def tiles(value: Any) -> tuple[str, ...]:
-            return tuple(str(t) for t in value)
-
-        def per_seat(value: Any) -> tuple[tuple[str, ...], ...]:
-            return tuple(tiles(v) for v in value)
-
-        down_tile = body["down_tile"]
-        state = cls(
-            **common,
-            phase=str(body["phase"]),
-            round=int(body["round"]),
-            removed=tiles(body["removed"]),
-            stack=tiles(body["stack"]),
-            unseen=int(body["unseen"]),
-            hands=per_seat(body["hands"]),
-            arks=per_seat(body["arks"]),
-            overflow=per_seat(body["overflow"]),
-            food=tuple(int(f) for f in body["food"]),
-            supply=int(body["supply"]),
-            groups=per_seat(body["groups"]),
-            down_group=int(body["down_group"]),
-            down_tile=None if down_tile is None else str(down_tile),
-            start=int(body["start"]),
-            turn=int(body["turn"]),
-            dropped=tuple(bool(d) for d in body["dropped"]),
-            final_turn=bool(body["final_turn"]),
-            passes=int(body["passes"]),
-            cut=per_seat(body["cut"]),
-        )
-        problem = state.conservation_problem()
-        if problem:
-            raise InvalidState(f"broken {GAME_ID} state: {problem}")
-        return state
+        return from_body(cls, common, body)
 
     def conservation_problem(self) -> str | None:
         """What breaks the conservation of tiles and food (§8), or None."""

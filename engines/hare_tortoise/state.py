@@ -35,7 +35,6 @@ from engines.core import (
     UNKNOWN,
     GameInfo,
     InvalidSetup,
-    InvalidState,
     Move,
     Outcome,
     State,
@@ -61,7 +60,6 @@ from engines.hare_tortoise.catalog import (
     ZERO,
     Counts,
     cards_of,
-    codes_of,
 )
 from engines.hare_tortoise.checks import check, supply
 from engines.hare_tortoise.info import INFO
@@ -79,7 +77,8 @@ from engines.hare_tortoise.moves import (
 from engines.hare_tortoise.plays import PLAYS, SINGLE, WOLF_KIND, WOLF_PLAYS
 from engines.hare_tortoise.race import RaceResult, race_move, run_race
 from engines.hare_tortoise.scoring import score_bets
-from engines.hare_tortoise.storage import read_body
+from engines.hare_tortoise.storage import body_json, from_body
+from engines.hare_tortoise.views import public_move, view
 
 _CHANCE_PHASES = frozenset({"bets", "track", "deal", "refill", "reveal"})
 
@@ -463,94 +462,18 @@ class HareState(State):
     # -- views and JSON -------------------------------------------------------------------
 
     def view(self, player: str | None) -> dict[str, Any]:
-        end = self.phase in ("reveal", "over")
-        hands: dict[str, Any] = {}
-        bets: dict[str, Any] = {}
-        for seat, p in enumerate(self.players):
-            mine = p == player
-            hand = self.hands[seat]
-            hands[p] = {"count": sum(hand), "cards": codes_of(hand) if mine else None}
-            start, second = self.start_bets[seat], self.second_bets[seat]
-            shown = mine or end
-            bets[p] = {
-                "count": len(start) + (second is not None),
-                "start": list(start) if shown else None,
-                "second": second if shown else None,
-            }
-        return {
-            "game": INFO.id,
-            "players": list(self.players),
-            "options": dict(self.options),
-            "viewer": player,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "turn": self.players[self.turn],
-            **self._public_body(),
-            "deck": sum(self.deck),
-            "hands": hands,
-            "bets": bets,
-            "events": [e.to_json() for e in self.events],
-        }
-
-    def _public_body(self) -> dict[str, Any]:
-        plays: list[dict[str, Any]] = []
-        for seat, kind in self.table:
-            name = self.players[seat]
-            if plays and plays[-1]["player"] == name:
-                plays[-1]["cards"].append(KINDS[kind])
-            else:
-                plays.append({"player": name, "cards": [KINDS[kind]]})
-        return {
-            "streams": list(self.streams),
-            "positions": dict(zip(ANIMALS, self.positions, strict=True)),
-            "podium": [ANIMALS[a] for a in self.podium],
-            "howl_pending": self.howl_pending,
-            "table": plays,
-            "discard": dict(zip(KINDS[:UNK], self.discard[:UNK], strict=True)),
-        }
+        return view(self, player)
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
         """Cards dealt, drawn or kept show only to their receiver."""
-        if isinstance(move, DealBet | Deal | Draw | Keep):
-            if isinstance(move, DealBet):
-                seat = self._bet_seat()
-            elif isinstance(move, Deal):
-                seat = self._deal_seat()
-            else:
-                seat = self.turn
-            if self.players[seat] != viewer:
-                return {**move.to_json(), "card": UNKNOWN}
-        return move.to_json()
+        return public_move(self, move, viewer)
 
     def _body_json(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "turn": self.players[self.turn],
-            **self._public_body(),
-            "deck": dict(zip(KINDS, self.deck, strict=True)),
-            "hands": {p: codes_of(h) for p, h in zip(self.players, self.hands, strict=True)},
-            "bets": {
-                p: {"start": list(self.start_bets[s]), "second": self.second_bets[s]}
-                for s, p in enumerate(self.players)
-            },
-        }
+        return body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> HareState:
-        state = cls(**common, **read_body(common["players"], body))
-        total = state.card_total()
-        if total != RACE_CARDS:
-            raise InvalidState(f"the state holds {total} race cards, not {RACE_CARDS}")
-        if any(state.unseen()[k] < 0 for k in range(UNK)):
-            raise InvalidState("the state shows more cards of some kind than the game has")
-        if state.phase == "race" and (
-            state.options["race"] != "by_hand" or state._trigger() is None
-        ):
-            raise InvalidState(
-                "phase race waits for pawns moved by hand: it needs option race = by_hand "
-                "and a table of 8 cards or 4 of one animal"
-            )
-        return state
+        return from_body(cls, common, body)
 
 
 def new_game(
@@ -576,3 +499,12 @@ def new_game(
         second_bets=(None,) * n,
         deck=deck,
     )
+
+
+def load_state(obj: Any) -> HareState:
+    """A state from its JSON (dict or text).
+
+    Raises:
+        InvalidState: another game, a newer format or a broken document.
+    """
+    return HareState.from_json(obj)

@@ -36,7 +36,6 @@ from engines.niagara.board import (
     GEMS_PER_COLOUR,
     HOME,
     LOST,
-    SLOTS,
     TILES,
     WEATHER_MAX,
     WEATHER_MIN,
@@ -45,12 +44,12 @@ from engines.niagara.board import (
     gems_sorted,
     goal_met,
 )
-from engines.niagara.checks import Refusal, Table, paddle_options, resolve_cloud, resolve_paddle
+from engines.niagara.checks import Refusal, Table, paddle_options, resolve
 from engines.niagara.info import INFO
 from engines.niagara.moves import Arm, Choose, Cloud, Paddle
 from engines.niagara.scoring import final_outcome
-
-PHASES = ("choose", "act", "flow", "over")
+from engines.niagara.storage import body_json, from_body
+from engines.niagara.views import public_move, view
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -163,72 +162,17 @@ class NiagaraState(State):
 
     def _check(self, move: Move) -> Verdict:
         try:
-            self._resolve(move)
+            resolve(self, move)
         except Refusal as refusal:
             return Verdict.illegal(refusal.code, refusal.reason, **refusal.params)
         return LEGAL
-
-    def _resolve(self, move: Move) -> Table | None:
-        """The table after an action (None for other moves); raises ``Refusal``."""
-        expected = {"choose": "choose a paddle", "act": "reveal your paddle and act"}
-        if self.phase == "flow":
-            if not isinstance(move, Arm):
-                raise Refusal(
-                    "phase", "the river is flowing: enter the arm each step takes (arm L / arm R)"
-                )
-            return None
-        if isinstance(move, Arm):
-            raise Refusal(
-                "phase", f"the river is not flowing now; {expected[self.phase]}", phase=self.phase
-            )
-        seat = self.seat
-        hand = self.hands[seat]
-        if self.phase == "choose":
-            if not isinstance(move, Choose):
-                raise Refusal("phase", "every player first lays a paddle face down (choose)")
-            if move.tile == "?":
-                if not self.table_mode:
-                    raise Refusal(
-                        "unseen_tile", "a simulated game knows every paddle; choose one by name"
-                    )
-            elif move.tile not in hand:
-                raise Refusal("not_in_hand", _not_in_hand(move.tile, hand), tile=move.tile)
-            return None
-        if not isinstance(move, Cloud | Paddle):
-            raise Refusal("phase", "every paddle is down; reveal yours and act")
-        tile = CLOUD if isinstance(move, Cloud) else str(move.tile)
-        chosen = self.chosen[seat]
-        if chosen not in ("", "?") and tile != chosen:
-            raise Refusal(
-                "wrong_tile",
-                f"you laid down {_tile_name(chosen)}; reveal it, not {_tile_name(tile)}",
-                chosen=chosen,
-                tile=tile,
-            )
-        if tile not in hand:
-            raise Refusal("not_in_hand", _not_in_hand(tile, hand), tile=tile)
-        if isinstance(move, Cloud):
-            after = self.weather + move.shift
-            if not WEATHER_MIN <= after <= WEATHER_MAX:
-                raise Refusal(
-                    "weather_edge",
-                    f"the weather is at {self.weather:+d}; it cannot go to {after:+d} "
-                    f"(the chart runs {WEATHER_MIN:+d} to {WEATHER_MAX:+d})",
-                    weather=f"{self.weather:+d}",
-                    after=f"{after:+d}",
-                    low=f"{WEATHER_MIN:+d}",
-                    high=f"{WEATHER_MAX:+d}",
-                )
-            return resolve_cloud(self.table, seat, move)
-        assert isinstance(move, Paddle)
-        return resolve_paddle(self.table, self.players, seat, move)
 
     def _apply(self, move: Move) -> NiagaraState:
         if isinstance(move, Choose):
             return self._apply_choose(move)
         if isinstance(move, Arm):
             return self._apply_arm(move)
-        table = self._resolve(move)
+        table = resolve(self, move)
         assert table is not None
         return self._apply_action(move, table)
 
@@ -421,9 +365,7 @@ class NiagaraState(State):
         return Arm(self.rng().choice(river.ARMS))
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
-        if isinstance(move, Choose) and viewer != self.to_move:
-            return Choose("?").to_json()
-        return move.to_json()
+        return public_move(self, move, viewer)
 
     # ------------------------------------------------------------------ end
 
@@ -435,134 +377,16 @@ class NiagaraState(State):
     # ------------------------------------------------------------------ views
 
     def view(self, player: str | None) -> dict[str, Any]:
-        seats = []
-        for seat, p in enumerate(self.players):
-            chosen = self.chosen[seat]
-            if chosen and player != p and chosen != "?":
-                chosen = "hidden"
-            seats.append(
-                {
-                    "player": p,
-                    "canoes": [_canoe_json(c) for c in self.canoes[seat]],
-                    "bank": self.banks[seat],
-                    "hand": self.hands[seat],
-                    "chosen": chosen,
-                    "revealed": self.revealed[seat],
-                }
-            )
-        out = {
-            "game": self.INFO.id,
-            "viewer": player,
-            "to_move": self.to_move,
-            "phase": self.phase,
-            "round": self.round,
-            "life_ring": self.players[self.ring],
-            "weather": self.weather,
-            "last_arm": self.last_arm,
-            "river": _river_json(self.discs),
-            "hollows": dict(zip(COLOURS, self.hollows, strict=True)),
-            "seats": seats,
-            "flow": {"steps": self.flow_total, "arms": self.flow_arms},
-            "options": dict(self.options),
-        }
-        if self.phase == "flow" and self.options["arm_policy"] == "alternate":
-            out["suggested_arm"] = river.suggested_arm(self.last_arm)
-        return out
+        return view(self, player)
 
     # ------------------------------------------------------------------ JSON
 
     def _body_json(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "life_ring": self.players[self.ring],
-            "phase": self.phase,
-            "turn": self.turn,
-            "weather": self.weather,
-            "last_arm": self.last_arm,
-            "river": _river_json(self.discs),
-            "hollows": dict(zip(COLOURS, self.hollows, strict=True)),
-            "flow": {
-                "steps": self.flow_total,
-                "arms": self.flow_arms,
-                "lost": [list(x) for x in self.flow_lost],
-            },
-            "seats": {
-                p: {
-                    "canoes": [_canoe_json(c) for c in self.canoes[seat]],
-                    "bank": self.banks[seat],
-                    "hand": self.hands[seat],
-                    "chosen": self.chosen[seat],
-                    "revealed": self.revealed[seat],
-                }
-                for seat, p in enumerate(self.players)
-            },
-        }
+        return body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> NiagaraState:
-        players: tuple[str, ...] = common["players"]
-        seats = body["seats"]
-        if set(seats) != set(players):
-            raise ValueError("'seats' must hold exactly the players")
-        phase = body["phase"]
-        if phase not in PHASES:
-            raise ValueError(f"phase {phase!r} is not one of {', '.join(PHASES)}")
-        weather = body["weather"]
-        if weather not in range(WEATHER_MIN, WEATHER_MAX + 1):
-            raise ValueError(f"weather {weather!r} is off the chart (-1 to +2)")
-        last_arm = body.get("last_arm")
-        if last_arm not in (None, "L", "R"):
-            raise ValueError(f"last_arm {last_arm!r} must be L, R or null")
-        riv = body["river"]
-        discs = tuple(int(riv[s]) for s in (*river.DISC_SLOTS, "waiting"))
-        if len(set(discs)) != len(discs) or not all(1 <= d <= 12 for d in discs):
-            raise ValueError("the river's discs must be ten different discs numbered 1 to 12")
-        hollows = tuple(_gems(body["hollows"][c]) for c in COLOURS)
-        flow = body.get("flow", {})
-        canoes: list[tuple[Canoe, ...]] = []
-        banks, hands, chosen, revealed = [], [], [], []
-        for p in players:
-            s = seats[p]
-            fleet = tuple(_canoe(c) for c in s["canoes"])
-            if len(fleet) != 2:
-                raise ValueError(f"{p} must have 2 canoes")
-            canoes.append(fleet)
-            banks.append(_gems(s.get("bank", "")))
-            hand = str(s.get("hand", TILES))
-            if any(t not in TILES for t in hand) or len(set(hand)) != len(hand):
-                raise ValueError(f"{p}'s hand {hand!r} must be distinct paddles of {TILES}")
-            hands.append("".join(t for t in TILES if t in hand))
-            ch = str(s.get("chosen", ""))
-            if ch and ch != "?" and ch not in hand:
-                raise ValueError(f"{p} chose {ch!r}, which is not in hand {hand!r}")
-            chosen.append(ch)
-            rv = str(s.get("revealed", ""))
-            if rv and rv not in TILES:
-                raise ValueError(f"{p} revealed {rv!r}, not a paddle")
-            revealed.append(rv)
-        state = cls(
-            **common,
-            weather=weather,
-            last_arm=last_arm,
-            discs=discs,
-            hollows=hollows,
-            canoes=tuple(canoes),
-            banks=tuple(banks),
-            hands=tuple(hands),
-            chosen=tuple(chosen),
-            revealed=tuple(revealed),
-            ring=players.index(body["life_ring"]),
-            round=int(body.get("round", 1)),
-            phase=phase,
-            turn=int(body.get("turn", 0)),
-            flow_total=int(flow.get("steps", 0)),
-            flow_arms=str(flow.get("arms", "")),
-            flow_lost=tuple((int(s), int(c), g if g else None) for s, c, g in flow.get("lost", ())),
-        )
-        state.check_gems()
-        if not 0 <= state.turn < len(players) and phase != "over":
-            raise ValueError(f"turn {state.turn} must be below the number of players")
-        return state
+        return from_body(cls, common, body)
 
     def gem_count(self) -> dict[str, int]:
         """Gems of each colour in hollows, canoes and banks (spares not counted)."""
@@ -598,43 +422,6 @@ def _free_returns(
     for s in seats:
         fleets[s] = (Canoe(HOME, None), *fleets[s][1:])
     return tuple(fleets), seats
-
-
-def _tile_name(tile: str) -> str:
-    return "the cloud" if tile == CLOUD else f"the {tile}"
-
-
-def _not_in_hand(tile: str, hand: str) -> str:
-    held = ", ".join(_tile_name(t) for t in hand)
-    return f"{_tile_name(tile)} is not in your hand (you hold {held})"
-
-
-def _canoe_json(canoe: Canoe) -> dict[str, Any]:
-    return {"slot": canoe.slot, "gem": canoe.gem}
-
-
-def _canoe(obj: Any) -> Canoe:
-    slot, gem = obj["slot"], obj.get("gem")
-    if slot not in SLOTS:
-        raise ValueError(f"canoe slot {slot!r} is not one of {', '.join(SLOTS)}")
-    if gem is not None and (gem not in COLOURS or len(gem) != 1):
-        raise ValueError(f"canoe gem {gem!r} is not a colour of {COLOURS}")
-    if gem is not None and slot in (HOME, LOST):
-        raise ValueError(f"a canoe at {slot} carries no gem")
-    return Canoe(slot, gem)
-
-
-def _gems(text: Any) -> str:
-    text = str(text)
-    if any(c not in COLOURS for c in text):
-        raise ValueError(f"gems {text!r} must be colour letters of {COLOURS}")
-    return gems_sorted(text)
-
-
-def _river_json(discs: tuple[int, ...]) -> dict[str, int]:
-    out = dict(zip(river.DISC_SLOTS, discs, strict=False))
-    out["waiting"] = discs[river.WAITING]
-    return out
 
 
 def new_game(

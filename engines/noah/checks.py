@@ -18,6 +18,7 @@ from typing import Any
 
 from engines.core import LEGAL, UNKNOWN, Move, Verdict
 from engines.noah.catalog import CARD_BY_ID, DOCKS, FEMALE, GENDER_WORDS, GENDERS, GIRAFFE, LION
+from engines.noah.ferry import WOODPECKER_LIMIT, Placed, limit, required_gender, weight
 from engines.noah.moves import (
     Deal,
     FerryCard,
@@ -42,12 +43,7 @@ from engines.noah.state import (
     SETUP_FIRST,
     SETUP_NOAH,
     STEAL,
-    WOODPECKER_LIMIT,
     NoahState,
-    Placed,
-    limit,
-    required_gender,
-    weight,
 )
 
 

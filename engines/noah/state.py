@@ -43,9 +43,9 @@ from engines.noah.catalog import (
     GIRAFFE,
     LION,
     MULE,
-    WOODPECKER,
     deck_for,
 )
+from engines.noah.ferry import Placed, limit, required_gender, weight
 from engines.noah.info import INFO
 from engines.noah.moves import (
     Deal,
@@ -62,7 +62,6 @@ from engines.noah.moves import (
 )
 from engines.noah.scoring import final_outcome, game_ends, hand_tears, round_end_event
 
-LIMIT, WOODPECKER_LIMIT = 21, 13
 HAND, RESERVE, LAST_DEPARTURE = 8, 3, 4
 
 # Steps of the state machine.
@@ -77,29 +76,6 @@ PLAY, STEAL, GIVEBACK, MOVE_NOAH, GIFT, REVEAL, OVER = (
     "over",
 )
 CHANCE_STEPS = frozenset({SETUP_FERRY, SETUP_DEAL, SETUP_NOAH, SETUP_FIRST, STEAL})
-
-Placed = tuple[str, str]
-"""A card on a ferry with the gender it counts as: ``("SNLX1", "F")``."""
-
-
-def weight(ferry: Sequence[Placed]) -> int:
-    """Total weight of the animals on a ferry."""
-    return sum(CARD_BY_ID[c].weight for c, _ in ferry)
-
-
-def limit(ferry: Sequence[Placed], card: str | None = None) -> int:
-    """The ferry's weight limit: 13 with a woodpecker aboard (or being played), else 21."""
-    if card is not None and CARD_BY_ID[card].species.code == WOODPECKER:
-        return WOODPECKER_LIMIT
-    for c, _ in ferry:
-        if CARD_BY_ID[c].species.code == WOODPECKER:
-            return WOODPECKER_LIMIT
-    return LIMIT
-
-
-def required_gender(ferry: Sequence[Placed]) -> str | None:
-    """The gender the next card must have, or None while the ferry holds < 2 cards."""
-    return ferry[-2][1] if len(ferry) >= 2 else None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -614,3 +590,8 @@ def new_game(
         hands=((),) * len(names),
         scores=(0,) * len(names),
     )
+
+
+def load_state(obj: Any) -> NoahState:
+    """A Noah state from its JSON; raises ``InvalidState``."""
+    return NoahState.from_json(obj)

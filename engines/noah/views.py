@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import UNKNOWN, Move
+from engines.noah.ferry import limit, required_gender, weight
 from engines.noah.info import INFO
 from engines.noah.moves import Deal, Gift, GiveBack, Steal
-from engines.noah.state import OVER, NoahState, limit, required_gender, weight
+from engines.noah.state import OVER, NoahState
 
 
 def view(state: NoahState, player: str | None) -> dict[str, Any]:
