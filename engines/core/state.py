@@ -90,6 +90,26 @@ class State(ABC):
         """True when chance comes from the table (no seed)."""
         return self.seed is None
 
+    def evolve(self: S, **changes: Any) -> S:
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``.
+
+        Every engine steps its state with it. Playouts copy a state a few times
+        per move; copying the field dictionary is several times cheaper than the
+        generated ``__init__`` (``bench/engines.py``). The fields are the
+        dataclass's own, already checked when the state was built or loaded.
+
+        Raises:
+            TypeError: a change names no field of the state.
+        """
+        fields = self.__dataclass_fields__
+        if not changes.keys() <= fields.keys():
+            unknown = sorted(set(changes) - set(fields))
+            raise TypeError(f"{type(self).__name__} has no field {unknown[0]!r}")
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
     def check(self, move: Move) -> Verdict:
         """Whether ``move`` is legal here, with a code and a reason when not. Never raises."""
         if self.is_over:

@@ -133,17 +133,6 @@ class HareState(State):
     discard: Counts = ZERO
     table: tuple[tuple[int, int], ...] = ()
 
-    def _with(self, **changes: Any) -> HareState:
-        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``.
-
-        Random playouts copy the state a few times per move; skipping the
-        generated ``__init__`` more than doubles their speed (bench/engines.py).
-        """
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
-
     # -- whose move ---------------------------------------------------------------
 
     @property
@@ -290,7 +279,7 @@ class HareState(State):
             return self._apply_deal(move.card)
         if isinstance(move, Reshuffle):
             deck = self.discard if self.seed is not None else _plus(ZERO, UNK, sum(self.discard))
-            return self._with(deck=deck, discard=ZERO)
+            return self.evolve(deck=deck, discard=ZERO)
         if isinstance(move, Keep):
             return self._apply_keep(move.card)
         if isinstance(move, DealBet):
@@ -298,9 +287,9 @@ class HareState(State):
             bets = list(self.start_bets)
             bets[seat] = (*bets[seat], move.card)
             done = sum(len(b) for b in bets) == self.bets_per_player * len(self.players)
-            return self._with(start_bets=tuple(bets), phase="track" if done else "bets")
+            return self.evolve(start_bets=tuple(bets), phase="track" if done else "bets")
         if isinstance(move, Track):
-            return self._with(streams=move.streams, phase="deal")
+            return self.evolve(streams=move.streams, phase="deal")
         if isinstance(move, Race):
             return self._after_race(self.race_result())
         assert isinstance(move, Reveal)
@@ -326,7 +315,7 @@ class HareState(State):
         hands = list(self.hands)
         hands[seat] = _plus(hands[seat], kind)
         done = sum(sum(h) for h in hands) == DEALT * len(self.players)
-        return self._with(deck=deck, hands=tuple(hands), phase="keep" if done else "deal", turn=0)
+        return self.evolve(deck=deck, hands=tuple(hands), phase="keep" if done else "deal", turn=0)
 
     def _apply_keep(self, card: str) -> HareState:
         hands = list(self.hands)
@@ -334,7 +323,7 @@ class HareState(State):
         seconds = list(self.second_bets)
         seconds[self.turn] = card
         last = self.turn == len(self.players) - 1
-        return self._with(
+        return self.evolve(
             hands=tuple(hands),
             second_bets=tuple(seconds),
             turn=0 if last else self.turn + 1,
@@ -350,14 +339,14 @@ class HareState(State):
         hands = list(self.hands)
         hands[self.turn] = hand
         table = self.table + tuple((self.turn, KIND_INDEX[c]) for c in move.cards)
-        return self._with(hands=tuple(hands), table=table, phase="refill")
+        return self.evolve(hands=tuple(hands), table=table, phase="refill")
 
     def _apply_draw(self, card: str) -> HareState:
         deck, kind = self._from_deck(card)
         hands = list(self.hands)
         hand = _plus(hands[self.turn], kind)
         hands[self.turn] = hand
-        after = self._with(deck=deck, hands=tuple(hands))
+        after = self.evolve(deck=deck, hands=tuple(hands))
         if sum(hand) < HAND_SIZE:
             return after
         return after._end_turn()
@@ -374,9 +363,9 @@ class HareState(State):
     def _end_turn(self) -> HareState:
         """The end-of-turn check (§5.5); with ``race = by_hand`` the player then moves the pawns."""
         if self._trigger() is None:
-            return self._with(phase="play", turn=(self.turn + 1) % len(self.players))
+            return self.evolve(phase="play", turn=(self.turn + 1) % len(self.players))
         if self.options["race"] == "by_hand":
-            return self._with(phase="race")
+            return self.evolve(phase="race")
         return self._after_race(self.race_result())
 
     def race_result(self) -> RaceResult:
@@ -403,7 +392,7 @@ class HareState(State):
             phase = "reveal"
         else:
             phase = "over"
-        return self._with(
+        return self.evolve(
             positions=result.positions,
             podium=result.podium,
             howl_pending=result.howl_pending,
@@ -425,7 +414,7 @@ class HareState(State):
         else:
             seconds[seat] = move.card
         hidden = UNKNOWN in seconds or any(UNKNOWN in b for b in start)
-        return self._with(
+        return self.evolve(
             start_bets=tuple(start),
             second_bets=tuple(seconds),
             phase="reveal" if hidden else "over",

@@ -114,14 +114,6 @@ class NiagaraState(State):
         n = len(self.players)
         return tuple((self.ring + i) % n for i in range(n))
 
-    def _evolve(self, **changes: Any) -> NiagaraState:
-        """A copy with ``changes``; like ``dataclasses.replace`` without re-running
-        ``__init__`` (the fields are already checked), which playouts feel."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
-
     @property
     def table(self) -> Table:
         return Table(self.hollows, self.canoes, self.banks)
@@ -180,8 +172,8 @@ class NiagaraState(State):
         chosen = _put(self.chosen, self.seat, move.tile)
         turn = self.turn + 1
         if turn == len(self.players):
-            return self._evolve(chosen=chosen, phase="act", turn=0)
-        return self._evolve(chosen=chosen, turn=turn)
+            return self.evolve(chosen=chosen, phase="act", turn=0)
+        return self.evolve(chosen=chosen, turn=turn)
 
     def _apply_action(self, move: Move, table: Table) -> NiagaraState:
         seat = self.seat
@@ -201,7 +193,7 @@ class NiagaraState(State):
         events = [Event("action", text, {"player": player, "move": move.to_json()})]
         canoes, returned = _free_returns(table.canoes, table.banks)
         events += self._return_events(returned)
-        state = self._evolve(
+        state = self.evolve(
             weather=weather,
             hollows=table.hollows,
             canoes=canoes,
@@ -235,7 +227,7 @@ class NiagaraState(State):
             "weather": self.weather,
         }
         event = Event("current", text, data)
-        state = self._evolve(
+        state = self.evolve(
             phase="flow",
             turn=0,
             flow_total=steps,
@@ -244,7 +236,7 @@ class NiagaraState(State):
             events=(*self.events, event),
         )
         if steps == 0:
-            return state._evolve(events=(*state.events, state._flow_event()))._end_round()
+            return state.evolve(events=(*state.events, state._flow_event()))._end_round()
         return state
 
     def _apply_arm(self, move: Arm) -> NiagaraState:
@@ -274,7 +266,7 @@ class NiagaraState(State):
             )
         ]
         events += self._return_events(returned)
-        state = self._evolve(
+        state = self.evolve(
             discs=after.discs,
             canoes=canoes,
             hollows=after.hollows,
@@ -286,7 +278,7 @@ class NiagaraState(State):
         if len(arms) < self.flow_total:
             return state
         summary = state._flow_event()
-        return state._evolve(events=(*state.events, summary))._end_round()
+        return state.evolve(events=(*state.events, summary))._end_round()
 
     def _flow_event(self) -> Event:
         lost = [self._loss_json(s, c, g) for s, c, g in self.flow_lost]
@@ -339,12 +331,12 @@ class NiagaraState(State):
                 f"{' and '.join(winners)} met a goal; the game ends with this round",
                 {"winners": winners},
             )
-            return self._evolve(phase="over", events=(*self.events, event))
+            return self.evolve(phase="over", events=(*self.events, event))
         n = len(self.players)
         hands = self.hands
         if not any(hands):
             hands = tuple(TILES for _ in range(n))
-        return self._evolve(
+        return self.evolve(
             phase="choose",
             turn=0,
             ring=(self.ring + 1) % n,

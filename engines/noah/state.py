@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engines.core import (
@@ -309,10 +309,10 @@ class NoahState(State):
         if isinstance(move, Deal):
             return self._apply_deal(move)
         if isinstance(move, PlaceNoah):
-            return replace(self, noah=move.dock)._after_setup_noah()
+            return self.evolve(noah=move.dock)._after_setup_noah()
         if isinstance(move, First):
             i = self.players.index(move.player)
-            return replace(self, first=i, active=i, step=PLAY)
+            return self.evolve(first=i, active=i, step=PLAY)
         if isinstance(move, TakeFerry):
             return self._apply_take()
         if isinstance(move, Play):
@@ -320,19 +320,17 @@ class NoahState(State):
         if isinstance(move, Steal):
             assert self.target is not None
             hands = self._move_card(self.target, self.active, move.card)
-            return replace(self, hands=hands, step=GIVEBACK)
+            return self.evolve(hands=hands, step=GIVEBACK)
         if isinstance(move, GiveBack):
             assert self.target is not None
             hands = self._move_card(self.active, self.target, move.card)
-            return replace(self, hands=hands)._after_power()
+            return self.evolve(hands=hands)._after_power()
         if isinstance(move, MoveNoah):
-            return replace(self, noah=move.dock)._after_noah()
+            return self.evolve(noah=move.dock)._after_noah()
         if isinstance(move, Gift):
             to = self.players.index(move.to)
             left = self.gifts_left - 1
-            state = replace(
-                self, hands=self._move_card(self.active, to, move.card), gifts_left=left
-            )
+            state = self.evolve(hands=self._move_card(self.active, to, move.card), gifts_left=left)
             return state if left > 0 and state.hands[self.active] else state._end_turn()
         if isinstance(move, Reveal):
             return self._apply_reveal(move)
@@ -357,9 +355,9 @@ class NoahState(State):
             gender = self._rng().choice(GENDERS)
         docks = list(self.docks)
         docks[dock] = ((move.card, gender),)
-        state = replace(self, docks=tuple(docks))
+        state = self.evolve(docks=tuple(docks))
         if dock == DOCKS - 1:
-            state = replace(state, step=SETUP_DEAL)
+            state = state.evolve(step=SETUP_DEAL)
         return state
 
     def _apply_deal(self, move: Deal) -> NoahState:
@@ -367,21 +365,21 @@ class NoahState(State):
         who = self.dealt % n
         hands = list(self.hands)
         hands[who] = tuple(sorted((*hands[who], move.card)))
-        state = replace(self, hands=tuple(hands), dealt=self.dealt + 1)
+        state = self.evolve(hands=tuple(hands), dealt=self.dealt + 1)
         if state.dealt < HAND * n:
             return state
         if self.round == 1 or self.options["noah_round_start"] == "any" or self.noah is None:
-            return replace(state, step=SETUP_NOAH)
+            return state.evolve(step=SETUP_NOAH)
         return state._after_setup_noah()
 
     def _after_setup_noah(self) -> NoahState:
         if self.round == 1:
-            return replace(self, step=SETUP_FIRST)
+            return self.evolve(step=SETUP_FIRST)
         candidates = self._first_candidates()
         if len(candidates) == 1 or self.options["round_start_tie"] == "random":
             chosen = self.players.index(self._rng().choice(candidates))
-            return replace(self, first=chosen, active=chosen, step=PLAY)
-        return replace(self, step=SETUP_FIRST)
+            return self.evolve(first=chosen, active=chosen, step=PLAY)
+        return self.evolve(step=SETUP_FIRST)
 
     def _apply_take(self) -> NoahState:
         assert self.noah is not None
@@ -396,7 +394,7 @@ class NoahState(State):
             f"{self.players[me]} took the {len(taken)} card(s) of ferry {self.noah} into hand",
             {"player": self.players[me], "dock": self.noah, "cards": taken},
         )
-        return replace(self, hands=tuple(hands), docks=tuple(docks), events=(event,))
+        return self.evolve(hands=tuple(hands), docks=tuple(docks), events=(event,))
 
     def _apply_play(self, move: Play) -> NoahState:
         assert self.noah is not None
@@ -414,8 +412,7 @@ class NoahState(State):
         hands = list(self.hands)
         hands[me] = self._take_from(hands[me], move.card)
         target = self._index(move.target)
-        state = replace(
-            self,
+        state = self.evolve(
             docks=tuple(docks),
             hands=tuple(hands),
             played=move.card,
@@ -425,17 +422,17 @@ class NoahState(State):
         )
         if card.species.code == LION:
             assert target is not None
-            return replace(state, step=STEAL)
+            return state.evolve(step=STEAL)
         if card.species.code == GIRAFFE:
             assert target is not None
-            state = replace(state, peek=(me, target))
+            state = state.evolve(peek=(me, target))
         return state._after_power()
 
     def _after_power(self) -> NoahState:
         assert self.played is not None
         if CARD_BY_ID[self.played].species.code == MULE:
             return self._after_noah()
-        return replace(self, step=MOVE_NOAH)
+        return self.evolve(step=MOVE_NOAH)
 
     def _after_noah(self) -> NoahState:
         """Departure check on the ferry played onto, then gifts or the end of the turn."""
@@ -470,8 +467,7 @@ class NoahState(State):
                 "gifts": owed,
             },
         )
-        state = replace(
-            self,
+        state = self.evolve(
             docks=tuple(docks),
             reserve=reserve,
             departed=(*self.departed, *(c for c, _ in ferry)),
@@ -480,13 +476,12 @@ class NoahState(State):
             events=(event,),
         )
         if owed > 0:
-            return replace(state, step=GIFT)
+            return state.evolve(step=GIFT)
         return state._end_turn()
 
     def _end_turn(self) -> NoahState:
         events = self.events
-        turn_over = replace(
-            self,
+        turn_over = self.evolve(
             played=None,
             played_at=None,
             target=None,
@@ -498,19 +493,19 @@ class NoahState(State):
         if any(not h for h in self.hands) or len(self.departures) >= LAST_DEPARTURE:
             return turn_over._end_round()
         if self.extra:
-            return replace(turn_over, extra=False)
-        return replace(turn_over, extra=False, active=(self.active + 1) % len(self.players))
+            return turn_over.evolve(extra=False)
+        return turn_over.evolve(extra=False, active=(self.active + 1) % len(self.players))
 
     def _end_round(self) -> NoahState:
         if self.unknown_slots():
-            return replace(self, step=REVEAL, extra=False)
+            return self.evolve(step=REVEAL, extra=False)
         return self._score_round()
 
     def _apply_reveal(self, move: Reveal) -> NoahState:
         me = self._revealer()
         hands = list(self.hands)
         hands[me] = tuple(sorted((*self._take_from(hands[me], UNKNOWN), move.card)))
-        state = replace(self, hands=tuple(hands))
+        state = self.evolve(hands=tuple(hands))
         if state.unknown_slots():
             return state
         return state._score_round()
@@ -518,8 +513,7 @@ class NoahState(State):
     def _score_round(self) -> NoahState:
         tears = hand_tears(self.hands)
         scores = tuple(a + b for a, b in zip(self.scores, tears, strict=True))
-        state = replace(
-            self,
+        state = self.evolve(
             scores=scores,
             round_tears=(*self.round_tears, tears),
             round_hands=(*self.round_hands, self.hands),
@@ -527,9 +521,8 @@ class NoahState(State):
             extra=False,
         )
         if game_ends(self.options, self.round, scores):
-            return replace(state, step=OVER)
-        return replace(
-            state,
+            return state.evolve(step=OVER)
+        return state.evolve(
             round=self.round + 1,
             step=SETUP_FERRY,
             docks=((),) * DOCKS,
