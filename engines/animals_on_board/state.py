@@ -62,7 +62,6 @@ from engines.core import (
     UNKNOWN,
     GameInfo,
     IllegalMove,
-    InvalidSetup,
     Move,
     Outcome,
     State,
@@ -328,26 +327,23 @@ def new_game(
     draws are dealt by chance.
 
     Raises:
-        InvalidSetup: a wrong player count, bad names or unknown options.
+        InvalidSetup: a wrong player count or names, unknown options or a bad seed.
     """
-    names = INFO.check_players(players)
-    resolved = INFO.resolve_options(options)
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidSetup(f"a seed is a whole number, not {seed!r}")
-    n = len(names)
-    empty = tuple(() for _ in names)
+    setup = INFO.setup(players, options=options, seed=seed)
+    n = setup.count
+    empty: tuple[tuple[str, ...], ...] = ((),) * n
     state = AnimalsOnBoardState(
-        players=names,
-        options=resolved,
-        seed=seed,
+        players=setup.players,
+        options=setup.options,
+        seed=setup.seed,
         phase="remove",
         stack=TILES,
         hands=empty,
         arks=empty,
         overflow=empty,
-        food=tuple(1 for _ in names),
+        food=(1,) * n,
         supply=FOOD_CRATES - n,
-        dropped=tuple(False for _ in names),
+        dropped=(False,) * n,
         cut=empty,
     )
     if state._removals_due() == 0:

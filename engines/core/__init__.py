@@ -7,6 +7,7 @@ dataclass built on :class:`State`, its moves frozen dataclasses built on
 (game info and rule options), :mod:`~engines.core.moves` (moves and their
 reader), :mod:`~engines.core.outcome` (scores and events),
 :mod:`~engines.core.state` (the state base),
+:mod:`~engines.core.setup` (players, options and seed of a new game),
 :mod:`~engines.core.components` (the catalog of physical pieces) and
 :mod:`~engines.core.game` (the typed :class:`Game` each engine registers).
 
@@ -31,6 +32,7 @@ from engines.core.game import Game, NewGame
 from engines.core.info import CHANCE, LANGUAGES, UNKNOWN, GameInfo, RuleOption
 from engines.core.moves import Move, MoveCodec, frozen, jsonable
 from engines.core.outcome import Event, Outcome, ScoreLine, rank_players
+from engines.core.setup import SEED_LIMIT, Setup, check_seed
 from engines.core.state import State, advance, play_random
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "LANGUAGES",
     "LEGAL",
     "PIECE_KINDS",
+    "SEED_LIMIT",
     "UNKNOWN",
     "Catalog",
     "Component",
@@ -56,9 +59,11 @@ __all__ = [
     "Outcome",
     "RuleOption",
     "ScoreLine",
+    "Setup",
     "State",
     "Verdict",
     "advance",
+    "check_seed",
     "frozen",
     "jsonable",
     "play_random",

@@ -14,6 +14,7 @@ from engines.core.errors import GameOver, IllegalMove, InvalidState, Verdict
 from engines.core.info import CHANCE, GameInfo
 from engines.core.moves import Move
 from engines.core.outcome import Event, Outcome
+from engines.core.setup import check_seed
 
 S = TypeVar("S", bound="State")
 
@@ -203,9 +204,7 @@ class State(ABC):
         try:
             players = game.check_players(data["players"])
             options = game.resolve_options(data["options"])
-            seed = data.get("seed")
-            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-                raise ValueError(f"seed must be a whole number, not {seed!r}")
+            seed = check_seed(data.get("seed"))
             ply = data.get("ply", 0)
             if not isinstance(ply, int) or ply < 0:
                 raise ValueError(f"ply must be a whole number >= 0, not {ply!r}")

@@ -34,7 +34,6 @@ from engines.core import (
     CHANCE,
     UNKNOWN,
     GameInfo,
-    InvalidSetup,
     Move,
     Outcome,
     State,
@@ -471,18 +470,15 @@ def new_game(
     """A new game before the starting bets are dealt.
 
     Raises:
-        InvalidSetup: wrong player count, names or options.
+        InvalidSetup: a wrong player count or names, unknown options or a bad seed.
     """
-    names = INFO.check_players(players)
-    resolved = INFO.resolve_options(options)
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidSetup(f"seed must be a whole number, not {seed!r}")
-    n = len(names)
-    deck = FULL_DECK if seed is not None else _plus(ZERO, UNK, RACE_CARDS)
+    setup = INFO.setup(players, options=options, seed=seed)
+    n = setup.count
+    deck = FULL_DECK if setup.seed is not None else _plus(ZERO, UNK, RACE_CARDS)
     return HareState(
-        players=names,
-        options=resolved,
-        seed=seed,
+        players=setup.players,
+        options=setup.options,
+        seed=setup.seed,
         hands=(ZERO,) * n,
         start_bets=((),) * n,
         second_bets=(None,) * n,

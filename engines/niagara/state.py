@@ -23,7 +23,6 @@ from engines.core import (
     CHANCE,
     LEGAL,
     Event,
-    InvalidSetup,
     Move,
     Outcome,
     State,
@@ -425,18 +424,15 @@ def new_game(
     """A new game: canoes at HOME, full hands, weather 0, the first player holds the ring.
 
     Raises:
-        InvalidSetup: wrong player count, names or options.
+        InvalidSetup: a wrong player count or names, unknown options or a bad seed.
     """
-    names = INFO.check_players(players)
-    opts = INFO.resolve_options(options)
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidSetup(f"the seed must be a whole number, not {seed!r}")
-    n = len(names)
-    per = int(opts["gems_per_hollow"])
+    setup = INFO.setup(players, options=options, seed=seed)
+    n = setup.count
+    per = int(setup.options["gems_per_hollow"])
     return NiagaraState(
-        players=names,
-        options=opts,
-        seed=seed,
+        players=setup.players,
+        options=setup.options,
+        seed=setup.seed,
         hollows=tuple(c * per for c in COLOURS),
         canoes=tuple((Canoe(HOME), Canoe(HOME)) for _ in range(n)),
         banks=("",) * n,

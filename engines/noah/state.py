@@ -573,15 +573,19 @@ def new_game(
     Args:
         players: names in clockwise seating order (2 to 5).
         options: rule options (see ``INFO.options``); defaults follow the seed text.
-        seed: simulate chance with this seed; None means the table supplies it.
+        seed: simulate chance with this seed (``0 <= seed < 2**63``); None means the
+            table supplies it.
+
+    Raises:
+        InvalidSetup: a wrong player count or names, unknown options or a bad seed.
     """
-    names = INFO.check_players(players)
+    setup = INFO.setup(players, options=options, seed=seed)
     return NoahState(
-        players=names,
-        options=INFO.resolve_options(options),
-        seed=seed,
-        hands=((),) * len(names),
-        scores=(0,) * len(names),
+        players=setup.players,
+        options=setup.options,
+        seed=setup.seed,
+        hands=((),) * setup.count,
+        scores=(0,) * setup.count,
     )
 
 
