@@ -33,6 +33,7 @@ from engines.animals_on_board.catalog import (
     TILES_OF,
     sort_tiles,
 )
+from engines.animals_on_board.info import Phase
 from engines.animals_on_board.moves import Cut, Draw, Give, Pass, Remove, Reveal, Split, Take
 from engines.core import UNKNOWN, Event, Move
 
@@ -67,7 +68,7 @@ def _apply_remove(state: AnimalsOnBoardState, species: str) -> AnimalsOnBoardSta
         stack=tuple(t for t in state.stack if t not in gone),
     )
     if state._removals_due() == 0:
-        state = state.evolve(phase="deal")
+        state = state.evolve(phase=Phase.DEAL)
     return state
 
 
@@ -82,14 +83,14 @@ def _unstack(state: AnimalsOnBoardState, tile: str) -> tuple[tuple[str, ...], in
 
 def _apply_draw(state: AnimalsOnBoardState, tile: str) -> AnimalsOnBoardState:
     stack, unseen = _unstack(state, tile)
-    if state.phase == "deal":
+    if state.phase == Phase.DEAL:
         seat = state.turn
         hands = list(state.hands)
         hands[seat] = (*hands[seat], tile)
         turn = seat + 1 if len(hands[seat]) == SETUP_DRAWS else seat
         if turn == len(state.players):
             return state.evolve(
-                stack=stack, unseen=unseen, hands=tuple(hands), turn=0, phase="give"
+                stack=stack, unseen=unseen, hands=tuple(hands), turn=0, phase=Phase.GIVE
             )
         return state.evolve(stack=stack, unseen=unseen, hands=tuple(hands), turn=turn)
     groups = list(state.groups) or [()]
@@ -111,7 +112,7 @@ def _start_play_if_full(state: AnimalsOnBoardState) -> AnimalsOnBoardState:
         f"round {state.round}: {state.players[state.start]} starts",
         {"round": state.round, "start": state.players[state.start]},
     )
-    return state.evolve(phase="play", turn=state.start, events=(event,))
+    return state.evolve(phase=Phase.PLAY, turn=state.start, events=(event,))
 
 
 def _apply_give(state: AnimalsOnBoardState, tiles: tuple[str, ...]) -> AnimalsOnBoardState:
@@ -144,7 +145,7 @@ def _apply_give(state: AnimalsOnBoardState, tiles: tuple[str, ...]) -> AnimalsOn
         state.evolve(
             hands=tuple(() for _ in state.players),
             groups=(centre,),
-            phase="refill",
+            phase=Phase.REFILL,
             round=1,
             turn=state.start,
         )
@@ -280,7 +281,7 @@ def _end_round(state: AnimalsOnBoardState) -> AnimalsOnBoardState:
         {"round": state.round, "start": state.players[state.start]},
     )
     state = state.evolve(
-        phase="refill",
+        phase=Phase.REFILL,
         round=state.round + 1,
         groups=(merged,),
         down_group=0 if state.down_tile is not None else -1,
@@ -296,11 +297,11 @@ def _end_round(state: AnimalsOnBoardState) -> AnimalsOnBoardState:
 def _next_departure(state: AnimalsOnBoardState) -> AnimalsOnBoardState:
     for seat in range(len(state.players)):
         if UNKNOWN in state.arks[seat]:
-            return state.evolve(phase="reveal", turn=seat)
+            return state.evolve(phase=Phase.REVEAL, turn=seat)
     for seat in range(len(state.players)):
         if len(state.after_pairs(seat)) > ARK_CAPACITY:
-            return state.evolve(phase="cut", turn=seat)
-    return state.evolve(phase="over")
+            return state.evolve(phase=Phase.CUT, turn=seat)
+    return state.evolve(phase=Phase.OVER)
 
 
 def _apply_reveal(state: AnimalsOnBoardState, tile: str) -> AnimalsOnBoardState:

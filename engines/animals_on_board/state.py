@@ -40,7 +40,7 @@ from engines.animals_on_board.catalog import (
 )
 from engines.animals_on_board.checks import check_move
 from engines.animals_on_board.flow import apply_move
-from engines.animals_on_board.info import ILLEGAL, INFO
+from engines.animals_on_board.info import ILLEGAL, INFO, Phase
 from engines.animals_on_board.integrity import conservation_problem
 from engines.animals_on_board.moves import (
     DRAWS,
@@ -74,7 +74,7 @@ class AnimalsOnBoardState(State):
     """A table of Animals on Board.
 
     Attributes:
-        phase: one of ``integrity.PHASES``.
+        phase: the phase of the game (``info.Phase``).
         round: the round number, 1 from the first refill on.
         removed: species left out (2 or 3 players), in the box.
         stack: tiles nobody has seen yet, in tile order; in a table game some
@@ -99,7 +99,7 @@ class AnimalsOnBoardState(State):
     INFO: ClassVar[GameInfo] = INFO
     FORMAT: ClassVar[int] = 1
 
-    phase: str
+    phase: Phase
     round: int = 0
     removed: tuple[str, ...] = ()
     stack: tuple[str, ...] = ()
@@ -145,18 +145,18 @@ class AnimalsOnBoardState(State):
     @property
     def to_move(self) -> str | None:
         phase = self.phase
-        if phase in ("deal", "refill"):
+        if phase in (Phase.DEAL, Phase.REFILL):
             return CHANCE
-        if phase == "over":
+        if phase == Phase.OVER:
             return None
-        if phase == "remove":
+        if phase == Phase.REMOVE:
             return self.players[0] if self.options["removed_species"] == "chosen" else CHANCE
         return self.players[self.turn]
 
     def draw_is_hidden(self) -> bool:
         """Whether the next chance draw goes where nobody at the table sees it."""
-        return self.phase == "deal" or (
-            self.phase == "refill" and sum(map(len, self.groups)) >= self.face_up_target
+        return self.phase == Phase.DEAL or (
+            self.phase == Phase.REFILL and sum(map(len, self.groups)) >= self.face_up_target
         )
 
     def _removals_due(self) -> int:
@@ -166,22 +166,22 @@ class AnimalsOnBoardState(State):
 
     def legal_moves(self) -> tuple[Move, ...]:
         phase = self.phase
-        if phase == "play":
+        if phase == Phase.PLAY:
             return self._play_moves()
-        if phase in ("deal", "refill"):
+        if phase in (Phase.DEAL, Phase.REFILL):
             if len(self.stack) <= self.unseen:
                 return ()  # every tile left is accounted for by unseen tiles: none to draw
             draws: tuple[Move, ...] = tuple(map(DRAWS.__getitem__, self.stack))
             if self.table_mode and self.draw_is_hidden():
                 draws += (DRAWS[UNKNOWN],)
             return draws
-        if phase == "remove":
+        if phase == Phase.REMOVE:
             return tuple(Remove(s) for s in SPECIES if s not in self.removed)
-        if phase == "give":
+        if phase == Phase.GIVE:
             return tuple(self._give_moves())
-        if phase == "reveal":
+        if phase == Phase.REVEAL:
             return tuple(Reveal(t) for t in self.stack)
-        if phase == "cut":
+        if phase == Phase.CUT:
             return self._cut_moves()
         return ()
 
@@ -259,7 +259,7 @@ class AnimalsOnBoardState(State):
 
     def suggested_move(self) -> Move | None:
         """The default offered to the player to move: the advisor's best cut."""
-        if self.phase != "cut":
+        if self.phase != Phase.CUT:
             return None
         return self._cut_moves()[0]
 
@@ -276,7 +276,7 @@ class AnimalsOnBoardState(State):
     # -- the end -------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         holdings = [self.holding(seat) for seat in range(len(self.players))]
         return final_outcome(self.players, holdings, self.food, self.cut)
@@ -336,7 +336,7 @@ def new_game(
         players=setup.players,
         options=setup.options,
         seed=setup.seed,
-        phase="remove",
+        phase=Phase.REMOVE,
         stack=TILES,
         hands=empty,
         arks=empty,
@@ -347,7 +347,7 @@ def new_game(
         cut=empty,
     )
     if state._removals_due() == 0:
-        state = state.evolve(phase="deal")
+        state = state.evolve(phase=Phase.DEAL)
     return state
 
 

@@ -10,8 +10,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engines.animals_on_board.info import GAME_ID
-from engines.core import InvalidState, State, jsonable
+from engines.animals_on_board.info import GAME_ID, Phase
+from engines.core import InvalidState, State, jsonable, read_member
 
 if TYPE_CHECKING:
     from engines.animals_on_board.state import AnimalsOnBoardState
@@ -43,7 +43,7 @@ def from_body(
     down_tile = body["down_tile"]
     state = cls(
         **common,
-        phase=str(body["phase"]),
+        phase=read_member(Phase, body["phase"], "phase"),
         round=int(body["round"]),
         removed=tiles(body["removed"]),
         stack=tiles(body["stack"]),

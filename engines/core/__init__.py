@@ -33,7 +33,7 @@ from engines.core.info import CHANCE, LANGUAGES, UNKNOWN, GameInfo, RuleOption
 from engines.core.moves import Move, MoveCodec, frozen, jsonable
 from engines.core.outcome import Event, Outcome, ScoreLine, rank_players
 from engines.core.setup import SEED_LIMIT, Setup, check_seed
-from engines.core.state import State, advance, play_random
+from engines.core.state import State, advance, play_random, read_member
 
 __all__ = [
     "CHANCE",
@@ -68,4 +68,5 @@ __all__ = [
     "jsonable",
     "play_random",
     "rank_players",
+    "read_member",
 ]

@@ -6,15 +6,18 @@ import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
 from engines.core.errors import InvalidMove
 
 
 def jsonable(value: Any) -> Any:
-    """Tuples to lists, mappings to dicts, recursively; moves to their JSON."""
+    """Tuples to lists, mappings to dicts, recursively; moves to their JSON, enums to values."""
     if isinstance(value, Move):
         return value.to_json()
+    if isinstance(value, Enum):
+        return value.value
     if isinstance(value, tuple | list):
         return [jsonable(v) for v in value]
     if isinstance(value, Mapping):

@@ -8,6 +8,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from engines.core.errors import GameOver, IllegalMove, InvalidState, Verdict
@@ -17,6 +18,7 @@ from engines.core.outcome import Event, Outcome
 from engines.core.setup import check_seed
 
 S = TypeVar("S", bound="State")
+E = TypeVar("E", bound=StrEnum)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -221,6 +223,18 @@ class State(ABC):
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise InvalidState(f"broken {game.id} state: {what}") from exc
+
+
+def read_member(kind: type[E], value: object, what: str) -> E:
+    """The member of ``kind`` (a game's phases or steps) that a state document names.
+
+    Raises:
+        ValueError: ``value`` names no member (``State.from_json`` reports a
+            broken state, with the choices).
+    """
+    if isinstance(value, str) and value in kind.__members__.values():
+        return kind(value)
+    raise ValueError(f"unknown {what} {value!r} (one of {', '.join(kind)})")
 
 
 def advance(state: S) -> S:

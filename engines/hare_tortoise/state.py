@@ -61,7 +61,7 @@ from engines.hare_tortoise.catalog import (
     cards_of,
 )
 from engines.hare_tortoise.checks import check, supply
-from engines.hare_tortoise.info import INFO
+from engines.hare_tortoise.info import INFO, Phase
 from engines.hare_tortoise.moves import (
     Deal,
     DealBet,
@@ -79,7 +79,7 @@ from engines.hare_tortoise.scoring import score_bets
 from engines.hare_tortoise.storage import body_json, from_body
 from engines.hare_tortoise.views import public_move, view
 
-_CHANCE_PHASES = frozenset({"bets", "track", "deal", "refill", "reveal"})
+_CHANCE_PHASES = frozenset({Phase.BETS, Phase.TRACK, Phase.DEAL, Phase.REFILL, Phase.REVEAL})
 
 # Move objects built once: legal_moves hands out these shared instances.
 _DRAWS = tuple(Draw(k) for k in KINDS)
@@ -103,7 +103,7 @@ class HareState(State):
     """A game in progress; immutable, every step through ``apply``.
 
     Attributes:
-        phase: one of ``storage.PHASES``.
+        phase: the phase of the game (``info.Phase``).
         turn: the seat playing, refilling or keeping its second bet.
         streams: the two stream positions (empty before the track is laid).
         positions: position per animal (hare, tortoise, wolf, fox, lamb).
@@ -119,7 +119,7 @@ class HareState(State):
 
     INFO: ClassVar[GameInfo] = INFO
 
-    phase: str = "bets"
+    phase: Phase = Phase.BETS
     turn: int = 0
     streams: tuple[int, ...] = ()
     positions: tuple[int, ...] = (0, 0, 0, 0, 0)
@@ -139,7 +139,7 @@ class HareState(State):
         phase = self.phase
         if phase in _CHANCE_PHASES:
             return CHANCE
-        if phase == "over":
+        if phase == Phase.OVER:
             return None
         return self.players[self.turn]
 
@@ -197,29 +197,29 @@ class HareState(State):
 
     def legal_moves(self) -> tuple[Move, ...]:
         phase = self.phase
-        if phase == "play":
+        if phase == Phase.PLAY:
             return self._legal_plays()
-        if phase == "refill":
+        if phase == Phase.REFILL:
             if not sum(self.deck):
                 return (_RESHUFFLE,)
             return self._card_outcomes(_DRAWS)
-        if phase == "deal":
+        if phase == Phase.DEAL:
             return self._card_outcomes(_DEALS)
-        if phase == "keep":
+        if phase == Phase.KEEP:
             hand = self.hands[self.turn]
             if not hand[UNK]:
                 return tuple(_KEEPS[k] for k in range(UNK) if hand[k])
             unseen = self.unseen()
             return (*tuple(_KEEPS[k] for k in range(UNK) if hand[k] or unseen[k]), _KEEPS[UNK])
-        if phase == "bets":
+        if phase == Phase.BETS:
             free = self.unseen_bets()
             out = tuple(b for b in _BETS if b.card in free)
             return out if self.seed is not None else (*out, _BETS[-1])
-        if phase == "track":
+        if phase == Phase.TRACK:
             return _TRACKS
-        if phase == "reveal":
+        if phase == Phase.REVEAL:
             return self._legal_reveals()
-        if phase == "race":
+        if phase == Phase.RACE:
             return (race_move(self.race_result()),)
         return ()
 
@@ -286,9 +286,9 @@ class HareState(State):
             bets = list(self.start_bets)
             bets[seat] = (*bets[seat], move.card)
             done = sum(len(b) for b in bets) == self.bets_per_player * len(self.players)
-            return self.evolve(start_bets=tuple(bets), phase="track" if done else "bets")
+            return self.evolve(start_bets=tuple(bets), phase=Phase.TRACK if done else Phase.BETS)
         if isinstance(move, Track):
-            return self.evolve(streams=move.streams, phase="deal")
+            return self.evolve(streams=move.streams, phase=Phase.DEAL)
         if isinstance(move, Race):
             return self._after_race(self.race_result())
         assert isinstance(move, Reveal)
@@ -314,7 +314,9 @@ class HareState(State):
         hands = list(self.hands)
         hands[seat] = _plus(hands[seat], kind)
         done = sum(sum(h) for h in hands) == DEALT * len(self.players)
-        return self.evolve(deck=deck, hands=tuple(hands), phase="keep" if done else "deal", turn=0)
+        return self.evolve(
+            deck=deck, hands=tuple(hands), phase=Phase.KEEP if done else Phase.DEAL, turn=0
+        )
 
     def _apply_keep(self, card: str) -> HareState:
         hands = list(self.hands)
@@ -326,7 +328,7 @@ class HareState(State):
             hands=tuple(hands),
             second_bets=tuple(seconds),
             turn=0 if last else self.turn + 1,
-            phase="play" if last else "keep",
+            phase=Phase.PLAY if last else Phase.KEEP,
         )
 
     def _apply_play(self, move: Play) -> HareState:
@@ -338,7 +340,7 @@ class HareState(State):
         hands = list(self.hands)
         hands[self.turn] = hand
         table = self.table + tuple((self.turn, KIND_INDEX[c]) for c in move.cards)
-        return self.evolve(hands=tuple(hands), table=table, phase="refill")
+        return self.evolve(hands=tuple(hands), table=table, phase=Phase.REFILL)
 
     def _apply_draw(self, card: str) -> HareState:
         deck, kind = self._from_deck(card)
@@ -362,9 +364,9 @@ class HareState(State):
     def _end_turn(self) -> HareState:
         """The end-of-turn check (§5.5); with ``race = by_hand`` the player then moves the pawns."""
         if self._trigger() is None:
-            return self.evolve(phase="play", turn=(self.turn + 1) % len(self.players))
+            return self.evolve(phase=Phase.PLAY, turn=(self.turn + 1) % len(self.players))
         if self.options["race"] == "by_hand":
-            return self.evolve(phase="race")
+            return self.evolve(phase=Phase.RACE)
         return self._after_race(self.race_result())
 
     def race_result(self) -> RaceResult:
@@ -386,11 +388,11 @@ class HareState(State):
         for _, kind in self.table:
             discard[kind] += 1
         if not result.finished:
-            phase = "play"
+            phase = Phase.PLAY
         elif UNKNOWN in self.second_bets or any(UNKNOWN in b for b in self.start_bets):
-            phase = "reveal"
+            phase = Phase.REVEAL
         else:
-            phase = "over"
+            phase = Phase.OVER
         return self.evolve(
             positions=result.positions,
             podium=result.podium,
@@ -416,7 +418,7 @@ class HareState(State):
         return self.evolve(
             start_bets=tuple(start),
             second_bets=tuple(seconds),
-            phase="reveal" if hidden else "over",
+            phase=Phase.REVEAL if hidden else Phase.OVER,
         )
 
     # -- chance ---------------------------------------------------------------------------
@@ -430,20 +432,20 @@ class HareState(State):
         if self.seed is None or self.phase not in _CHANCE_PHASES:
             return None
         left: int = sum(self.deck)
-        if self.phase in ("deal", "refill") and left:
+        if self.phase in (Phase.DEAL, Phase.REFILL) and left:
             pick = self.rng().randrange(left)
             for kind, count in enumerate(self.deck):
                 if pick < count:
-                    return (_DRAWS if self.phase == "refill" else _DEALS)[kind]
+                    return (_DRAWS if self.phase == Phase.REFILL else _DEALS)[kind]
                 pick -= count
-        if self.phase == "track" and self.options["stream_positions"] == "table":
+        if self.phase == Phase.TRACK and self.options["stream_positions"] == "table":
             return None
         return super().chance_move()
 
     # -- outcome ------------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         return score_bets(self.players, self.start_bets, self.second_bets, self.podium)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engines.core import UNKNOWN, InvalidState
+from engines.core import UNKNOWN, InvalidState, read_member
 from engines.hare_tortoise.catalog import (
     ANIMAL_CODES,
     ANIMALS,
@@ -23,12 +23,11 @@ from engines.hare_tortoise.catalog import (
     cards_of,
     codes_of,
 )
+from engines.hare_tortoise.info import Phase
 from engines.hare_tortoise.views import public_body
 
 if TYPE_CHECKING:
     from engines.hare_tortoise.state import HareState
-
-PHASES = ("bets", "track", "deal", "keep", "play", "refill", "race", "reveal", "over")
 
 
 def read_counts(obj: Mapping[str, Any], what: str, *, known: bool = False) -> Counts:
@@ -50,9 +49,7 @@ def read_body(players: tuple[str, ...], body: Mapping[str, Any]) -> dict[str, An
         KeyError, ValueError: a missing field or a value of the wrong type
             (``State.from_json`` reports both as a broken state).
     """
-    phase = body["phase"]
-    if phase not in PHASES:
-        raise InvalidState(f"unknown phase {phase!r} (one of {', '.join(PHASES)})")
+    phase = read_member(Phase, body["phase"], "phase")
     if body["turn"] not in players:
         raise InvalidState(f"turn {body['turn']!r} is not one of the players")
     start = tuple(tuple(str(b) for b in body["bets"][p]["start"]) for p in players)
@@ -88,7 +85,7 @@ def read_body(players: tuple[str, ...], body: Mapping[str, Any]) -> dict[str, An
 def body_json(state: HareState) -> dict[str, Any]:
     """The game fields of the state document."""
     return {
-        "phase": state.phase,
+        "phase": str(state.phase),
         "turn": state.players[state.turn],
         **public_body(state),
         "deck": dict(zip(KINDS, state.deck, strict=True)),
@@ -108,7 +105,9 @@ def from_body(cls: type[HareState], common: dict[str, Any], body: Mapping[str, A
         raise InvalidState(f"the state holds {total} race cards, not {RACE_CARDS}")
     if any(state.unseen()[k] < 0 for k in range(UNK)):
         raise InvalidState("the state shows more cards of some kind than the game has")
-    if state.phase == "race" and (state.options["race"] != "by_hand" or state._trigger() is None):
+    if state.phase == Phase.RACE and (
+        state.options["race"] != "by_hand" or state._trigger() is None
+    ):
         raise InvalidState(
             "phase race waits for pawns moved by hand: it needs option race = by_hand "
             "and a table of 8 cards or 4 of one animal"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engines.core import UNKNOWN, Move
 from engines.hare_tortoise.catalog import ANIMALS, KINDS, UNK, codes_of
-from engines.hare_tortoise.info import INFO
+from engines.hare_tortoise.info import INFO, Phase
 from engines.hare_tortoise.moves import Deal, DealBet, Draw, Keep
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def view(state: HareState, player: str | None) -> dict[str, Any]:
     """What ``player`` sees of the table (``None``: the public table)."""
-    end = state.phase in ("reveal", "over")
+    end = state.phase in (Phase.REVEAL, Phase.OVER)
     hands: dict[str, Any] = {}
     bets: dict[str, Any] = {}
     for seat, p in enumerate(state.players):
@@ -40,7 +40,7 @@ def view(state: HareState, player: str | None) -> dict[str, Any]:
         "players": list(state.players),
         "options": dict(state.options),
         "viewer": player,
-        "phase": state.phase,
+        "phase": str(state.phase),
         "to_move": state.to_move,
         "turn": state.players[state.turn],
         **public_body(state),

@@ -46,6 +46,7 @@ from engines.niagara.board import (
     remove_gem,
     upstream,
 )
+from engines.niagara.info import Phase
 from engines.niagara.moves import Arm, CanoePlan, Choose, Cloud, Paddle
 
 if TYPE_CHECKING:
@@ -660,8 +661,8 @@ def resolve(state: NiagaraState, move: Move) -> Table | None:
     ``NiagaraState._check`` and ``_apply`` share it: the phase, the paddle laid
     down and in hand, the weather chart's edges, then the action itself.
     """
-    expected = {"choose": "choose a paddle", "act": "reveal your paddle and act"}
-    if state.phase == "flow":
+    expected = {Phase.CHOOSE: "choose a paddle", Phase.ACT: "reveal your paddle and act"}
+    if state.phase == Phase.FLOW:
         if not isinstance(move, Arm):
             raise Refusal(
                 "phase", "the river is flowing: enter the arm each step takes (arm L / arm R)"
@@ -669,11 +670,13 @@ def resolve(state: NiagaraState, move: Move) -> Table | None:
         return None
     if isinstance(move, Arm):
         raise Refusal(
-            "phase", f"the river is not flowing now; {expected[state.phase]}", phase=state.phase
+            "phase",
+            f"the river is not flowing now; {expected[state.phase]}",
+            phase=str(state.phase),
         )
     seat = state.seat
     hand = state.hands[seat]
-    if state.phase == "choose":
+    if state.phase == Phase.CHOOSE:
         if not isinstance(move, Choose):
             raise Refusal("phase", "every player first lays a paddle face down (choose)")
         if move.tile == "?":

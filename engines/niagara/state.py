@@ -44,7 +44,7 @@ from engines.niagara.board import (
     goal_met,
 )
 from engines.niagara.checks import Refusal, Table, paddle_options, resolve
-from engines.niagara.info import INFO
+from engines.niagara.info import INFO, Phase
 from engines.niagara.moves import Arm, Choose, Cloud, Paddle
 from engines.niagara.scoring import final_outcome
 from engines.niagara.storage import body_json, from_body
@@ -87,7 +87,7 @@ class NiagaraState(State):
     revealed: tuple[str, ...] = ()
     ring: int = 0
     round: int = 1
-    phase: str = "choose"
+    phase: Phase = Phase.CHOOSE
     turn: int = 0
     flow_total: int = 0
     flow_arms: str = ""
@@ -102,9 +102,9 @@ class NiagaraState(State):
 
     @property
     def to_move(self) -> str | None:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return None
-        if self.phase == "flow":
+        if self.phase == Phase.FLOW:
             return CHANCE
         return self.players[self.seat]
 
@@ -120,13 +120,13 @@ class NiagaraState(State):
     # ------------------------------------------------------------------ moves
 
     def legal_moves(self) -> tuple[Move, ...]:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return ()
-        if self.phase == "flow":
+        if self.phase == Phase.FLOW:
             return (Arm("L"), Arm("R"))
         seat = self.seat
         hand = self.hands[seat]
-        if self.phase == "choose":
+        if self.phase == Phase.CHOOSE:
             tiles = [Choose(t) for t in hand]
             if self.table_mode:
                 tiles.append(Choose("?"))
@@ -171,7 +171,7 @@ class NiagaraState(State):
         chosen = _put(self.chosen, self.seat, move.tile)
         turn = self.turn + 1
         if turn == len(self.players):
-            return self.evolve(chosen=chosen, phase="act", turn=0)
+            return self.evolve(chosen=chosen, phase=Phase.ACT, turn=0)
         return self.evolve(chosen=chosen, turn=turn)
 
     def _apply_action(self, move: Move, table: Table) -> NiagaraState:
@@ -227,7 +227,7 @@ class NiagaraState(State):
         }
         event = Event("current", text, data)
         state = self.evolve(
-            phase="flow",
+            phase=Phase.FLOW,
             turn=0,
             flow_total=steps,
             flow_arms="",
@@ -330,13 +330,13 @@ class NiagaraState(State):
                 f"{' and '.join(winners)} met a goal; the game ends with this round",
                 {"winners": winners},
             )
-            return self.evolve(phase="over", events=(*self.events, event))
+            return self.evolve(phase=Phase.OVER, events=(*self.events, event))
         n = len(self.players)
         hands = self.hands
         if not any(hands):
             hands = tuple(TILES for _ in range(n))
         return self.evolve(
-            phase="choose",
+            phase=Phase.CHOOSE,
             turn=0,
             ring=(self.ring + 1) % n,
             round=self.round + 1,
@@ -361,7 +361,7 @@ class NiagaraState(State):
     # ------------------------------------------------------------------ end
 
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         return final_outcome(self.players, self.banks, str(self.options["tiebreak"]))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from engines.core import read_member
 from engines.niagara import river
 from engines.niagara.board import (
     COLOURS,
@@ -22,12 +23,11 @@ from engines.niagara.board import (
     Canoe,
     gems_sorted,
 )
+from engines.niagara.info import Phase
 from engines.niagara.views import canoe_json, river_json
 
 if TYPE_CHECKING:
     from engines.niagara.state import NiagaraState
-
-PHASES = ("choose", "act", "flow", "over")
 
 
 def body_json(state: NiagaraState) -> dict[str, Any]:
@@ -35,7 +35,7 @@ def body_json(state: NiagaraState) -> dict[str, Any]:
     return {
         "round": state.round,
         "life_ring": state.players[state.ring],
-        "phase": state.phase,
+        "phase": str(state.phase),
         "turn": state.turn,
         "weather": state.weather,
         "last_arm": state.last_arm,
@@ -67,9 +67,7 @@ def from_body(
     seats = body["seats"]
     if set(seats) != set(players):
         raise ValueError("'seats' must hold exactly the players")
-    phase = body["phase"]
-    if phase not in PHASES:
-        raise ValueError(f"phase {phase!r} is not one of {', '.join(PHASES)}")
+    phase = read_member(Phase, body["phase"], "phase")
     weather = body["weather"]
     if weather not in range(WEATHER_MIN, WEATHER_MAX + 1):
         raise ValueError(f"weather {weather!r} is off the chart (-1 to +2)")
@@ -123,7 +121,7 @@ def from_body(
         flow_lost=tuple((int(s), int(c), g if g else None) for s, c, g in flow.get("lost", ())),
     )
     state.check_gems()
-    if not 0 <= state.turn < len(players) and phase != "over":
+    if not 0 <= state.turn < len(players) and phase != Phase.OVER:
         raise ValueError(f"turn {state.turn} must be below the number of players")
     return state
 

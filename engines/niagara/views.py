@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from engines.core import Move
 from engines.niagara import river
 from engines.niagara.board import COLOURS, Canoe
+from engines.niagara.info import Phase
 from engines.niagara.moves import Choose
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def view(state: NiagaraState, player: str | None) -> dict[str, Any]:
         "game": state.INFO.id,
         "viewer": player,
         "to_move": state.to_move,
-        "phase": state.phase,
+        "phase": str(state.phase),
         "round": state.round,
         "life_ring": state.players[state.ring],
         "weather": state.weather,
@@ -51,7 +52,7 @@ def view(state: NiagaraState, player: str | None) -> dict[str, Any]:
         "flow": {"steps": state.flow_total, "arms": state.flow_arms},
         "options": dict(state.options),
     }
-    if state.phase == "flow" and state.options["arm_policy"] == "alternate":
+    if state.phase == Phase.FLOW and state.options["arm_policy"] == "alternate":
         out["suggested_arm"] = river.suggested_arm(state.last_arm)
     return out
 

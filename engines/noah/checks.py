@@ -19,6 +19,7 @@ from typing import Any
 from engines.core import LEGAL, UNKNOWN, Move, Verdict
 from engines.noah.catalog import CARD_BY_ID, DOCKS, FEMALE, GENDER_WORDS, GENDERS, GIRAFFE, LION
 from engines.noah.ferry import WOODPECKER_LIMIT, Placed, limit, required_gender, weight
+from engines.noah.info import Step
 from engines.noah.moves import (
     Deal,
     FerryCard,
@@ -32,19 +33,7 @@ from engines.noah.moves import (
     Steal,
     TakeFerry,
 )
-from engines.noah.state import (
-    GIFT,
-    GIVEBACK,
-    MOVE_NOAH,
-    PLAY,
-    REVEAL,
-    SETUP_DEAL,
-    SETUP_FERRY,
-    SETUP_FIRST,
-    SETUP_NOAH,
-    STEAL,
-    NoahState,
-)
+from engines.noah.state import NoahState
 
 
 def _code(rule: str) -> str:
@@ -63,32 +52,32 @@ def _name(card: str) -> str:
 
 
 _STEP_WORDS = {
-    SETUP_FERRY: "the table deals a face-up card onto the next ferry",
-    SETUP_DEAL: "the table deals the next hand card",
-    SETUP_NOAH: "the table places Noah on a dock",
-    SETUP_FIRST: "the table names the start player",
-    STEAL: "the table says which card the lion drew",
-    GIVEBACK: "the lion's player gives one card back",
-    MOVE_NOAH: "move Noah",
-    GIFT: "give a card to an opponent",
-    REVEAL: "reveal the unknown cards of a hand",
+    Step.SETUP_FERRY: "the table deals a face-up card onto the next ferry",
+    Step.SETUP_DEAL: "the table deals the next hand card",
+    Step.SETUP_NOAH: "the table places Noah on a dock",
+    Step.SETUP_FIRST: "the table names the start player",
+    Step.STEAL: "the table says which card the lion drew",
+    Step.GIVEBACK: "the lion's player gives one card back",
+    Step.MOVE_NOAH: "move Noah",
+    Step.GIFT: "give a card to an opponent",
+    Step.REVEAL: "reveal the unknown cards of a hand",
 }
 
 
 def check(state: NoahState, move: Move) -> Verdict:
     step = state.step
     expected = {
-        SETUP_FERRY: FerryCard,
-        SETUP_DEAL: Deal,
-        SETUP_NOAH: PlaceNoah,
-        SETUP_FIRST: First,
-        STEAL: Steal,
-        GIVEBACK: GiveBack,
-        MOVE_NOAH: MoveNoah,
-        GIFT: Gift,
-        REVEAL: Reveal,
+        Step.SETUP_FERRY: FerryCard,
+        Step.SETUP_DEAL: Deal,
+        Step.SETUP_NOAH: PlaceNoah,
+        Step.SETUP_FIRST: First,
+        Step.STEAL: Steal,
+        Step.GIVEBACK: GiveBack,
+        Step.MOVE_NOAH: MoveNoah,
+        Step.GIFT: Gift,
+        Step.REVEAL: Reveal,
     }
-    if step == PLAY:
+    if step == Step.PLAY:
         if isinstance(move, Play):
             return _check_play(state, move)
         if isinstance(move, TakeFerry):

@@ -46,7 +46,7 @@ from engines.noah.catalog import (
     deck_for,
 )
 from engines.noah.ferry import Placed, limit, required_gender, weight
-from engines.noah.info import INFO
+from engines.noah.info import INFO, Step
 from engines.noah.moves import (
     Deal,
     FerryCard,
@@ -64,18 +64,9 @@ from engines.noah.scoring import final_outcome, game_ends, hand_tears, round_end
 
 HAND, RESERVE, LAST_DEPARTURE = 8, 3, 4
 
-# Steps of the state machine.
-SETUP_FERRY, SETUP_DEAL, SETUP_NOAH, SETUP_FIRST = "ferry", "deal", "place", "first"
-PLAY, STEAL, GIVEBACK, MOVE_NOAH, GIFT, REVEAL, OVER = (
-    "play",
-    "steal",
-    "giveback",
-    "noah",
-    "gift",
-    "reveal",
-    "over",
+CHANCE_STEPS = frozenset(
+    {Step.SETUP_FERRY, Step.SETUP_DEAL, Step.SETUP_NOAH, Step.SETUP_FIRST, Step.STEAL}
 )
-CHANCE_STEPS = frozenset({SETUP_FERRY, SETUP_DEAL, SETUP_NOAH, SETUP_FIRST, STEAL})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -110,7 +101,7 @@ class NoahState(State):
     FORMAT = 1
 
     round: int = 1
-    step: str = SETUP_FERRY
+    step: Step = Step.SETUP_FERRY
     docks: tuple[tuple[Placed, ...] | None, ...] = ((),) * DOCKS
     reserve: int = RESERVE
     noah: int | None = None
@@ -145,11 +136,11 @@ class NoahState(State):
 
     @property
     def to_move(self) -> str | None:
-        if self.step == OVER:
+        if self.step == Step.OVER:
             return None
         if self.step in CHANCE_STEPS:
             return CHANCE
-        if self.step == REVEAL:
+        if self.step == Step.REVEAL:
             return self.players[self._revealer()]
         return self.players[self.active]
 
@@ -194,9 +185,9 @@ class NoahState(State):
 
     def legal_moves(self) -> tuple[Move, ...]:
         step = self.step
-        if step == OVER:
+        if step == Step.OVER:
             return ()
-        if step == SETUP_FERRY:
+        if step == Step.SETUP_FERRY:
             moves: list[Move] = []
             genders: tuple[str | None, ...] = (
                 GENDERS if self.options["starting_snail_gender"] == "table" else (None,)
@@ -207,7 +198,7 @@ class NoahState(State):
                 else:
                     moves.append(FerryCard(card))
             return tuple(moves)
-        if step == SETUP_DEAL:
+        if step == Step.SETUP_DEAL:
             pool = self.unaccounted()
             if len(pool) <= self.unknown_slots():
                 return ()
@@ -215,13 +206,13 @@ class NoahState(State):
             if self.table_mode:
                 cards.append(Deal(UNKNOWN))
             return tuple(cards)
-        if step == SETUP_NOAH:
+        if step == Step.SETUP_NOAH:
             return tuple(PlaceNoah(d) for d in range(DOCKS))
-        if step == SETUP_FIRST:
+        if step == Step.SETUP_FIRST:
             return tuple(First(p) for p in self._first_candidates())
-        if step == PLAY:
+        if step == Step.PLAY:
             return self._play_moves()
-        if step == STEAL:
+        if step == Step.STEAL:
             assert self.target is not None
             hand = self.hands[self.target]
             options = sorted({c for c in hand if c != UNKNOWN})
@@ -229,11 +220,11 @@ class NoahState(State):
                 options = sorted(set(options) | set(self.unaccounted()))
                 options.append(UNKNOWN)
             return tuple(Steal(c) for c in options)
-        if step == GIVEBACK:
+        if step == Step.GIVEBACK:
             return tuple(GiveBack(c) for c in sorted(set(self.hands[self.active])))
-        if step == MOVE_NOAH:
+        if step == Step.MOVE_NOAH:
             return tuple(MoveNoah(d) for d in self._noah_targets())
-        if step == GIFT:
+        if step == Step.GIFT:
             me = self.active
             return tuple(
                 Gift(c, p)
@@ -241,7 +232,7 @@ class NoahState(State):
                 for i, p in enumerate(self.players)
                 if i != me
             )
-        if step == REVEAL:
+        if step == Step.REVEAL:
             return tuple(Reveal(c) for c in self.unaccounted())
         raise AssertionError(f"unknown step {step!r}")
 
@@ -312,7 +303,7 @@ class NoahState(State):
             return self.evolve(noah=move.dock)._after_setup_noah()
         if isinstance(move, First):
             i = self.players.index(move.player)
-            return self.evolve(first=i, active=i, step=PLAY)
+            return self.evolve(first=i, active=i, step=Step.PLAY)
         if isinstance(move, TakeFerry):
             return self._apply_take()
         if isinstance(move, Play):
@@ -320,7 +311,7 @@ class NoahState(State):
         if isinstance(move, Steal):
             assert self.target is not None
             hands = self._move_card(self.target, self.active, move.card)
-            return self.evolve(hands=hands, step=GIVEBACK)
+            return self.evolve(hands=hands, step=Step.GIVEBACK)
         if isinstance(move, GiveBack):
             assert self.target is not None
             hands = self._move_card(self.active, self.target, move.card)
@@ -357,7 +348,7 @@ class NoahState(State):
         docks[dock] = ((move.card, gender),)
         state = self.evolve(docks=tuple(docks))
         if dock == DOCKS - 1:
-            state = state.evolve(step=SETUP_DEAL)
+            state = state.evolve(step=Step.SETUP_DEAL)
         return state
 
     def _apply_deal(self, move: Deal) -> NoahState:
@@ -369,17 +360,17 @@ class NoahState(State):
         if state.dealt < HAND * n:
             return state
         if self.round == 1 or self.options["noah_round_start"] == "any" or self.noah is None:
-            return state.evolve(step=SETUP_NOAH)
+            return state.evolve(step=Step.SETUP_NOAH)
         return state._after_setup_noah()
 
     def _after_setup_noah(self) -> NoahState:
         if self.round == 1:
-            return self.evolve(step=SETUP_FIRST)
+            return self.evolve(step=Step.SETUP_FIRST)
         candidates = self._first_candidates()
         if len(candidates) == 1 or self.options["round_start_tie"] == "random":
             chosen = self.players.index(self._rng().choice(candidates))
-            return self.evolve(first=chosen, active=chosen, step=PLAY)
-        return self.evolve(step=SETUP_FIRST)
+            return self.evolve(first=chosen, active=chosen, step=Step.PLAY)
+        return self.evolve(step=Step.SETUP_FIRST)
 
     def _apply_take(self) -> NoahState:
         assert self.noah is not None
@@ -422,7 +413,7 @@ class NoahState(State):
         )
         if card.species.code == LION:
             assert target is not None
-            return state.evolve(step=STEAL)
+            return state.evolve(step=Step.STEAL)
         if card.species.code == GIRAFFE:
             assert target is not None
             state = state.evolve(peek=(me, target))
@@ -432,7 +423,7 @@ class NoahState(State):
         assert self.played is not None
         if CARD_BY_ID[self.played].species.code == MULE:
             return self._after_noah()
-        return self.evolve(step=MOVE_NOAH)
+        return self.evolve(step=Step.MOVE_NOAH)
 
     def _after_noah(self) -> NoahState:
         """Departure check on the ferry played onto, then gifts or the end of the turn."""
@@ -476,7 +467,7 @@ class NoahState(State):
             events=(event,),
         )
         if owed > 0:
-            return state.evolve(step=GIFT)
+            return state.evolve(step=Step.GIFT)
         return state._end_turn()
 
     def _end_turn(self) -> NoahState:
@@ -487,7 +478,7 @@ class NoahState(State):
             target=None,
             gifts_left=0,
             peek=None,
-            step=PLAY,
+            step=Step.PLAY,
             events=events,
         )
         if any(not h for h in self.hands) or len(self.departures) >= LAST_DEPARTURE:
@@ -498,7 +489,7 @@ class NoahState(State):
 
     def _end_round(self) -> NoahState:
         if self.unknown_slots():
-            return self.evolve(step=REVEAL, extra=False)
+            return self.evolve(step=Step.REVEAL, extra=False)
         return self._score_round()
 
     def _apply_reveal(self, move: Reveal) -> NoahState:
@@ -521,10 +512,10 @@ class NoahState(State):
             extra=False,
         )
         if game_ends(self.options, self.round, scores):
-            return state.evolve(step=OVER)
+            return state.evolve(step=Step.OVER)
         return state.evolve(
             round=self.round + 1,
-            step=SETUP_FERRY,
+            step=Step.SETUP_FERRY,
             docks=((),) * DOCKS,
             reserve=RESERVE,
             hands=((),) * len(self.players),
@@ -537,7 +528,7 @@ class NoahState(State):
     # ------------------------------------------------------------------ outcome
 
     def outcome(self) -> Outcome | None:
-        if self.step != OVER:
+        if self.step != Step.OVER:
             return None
         return final_outcome(self.players, self.scores, self.round_tears, self.round_hands)
 

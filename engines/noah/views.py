@@ -6,9 +6,9 @@ from typing import Any
 
 from engines.core import UNKNOWN, Move
 from engines.noah.ferry import limit, required_gender, weight
-from engines.noah.info import INFO
+from engines.noah.info import INFO, Step
 from engines.noah.moves import Deal, Gift, GiveBack, Steal
-from engines.noah.state import OVER, NoahState
+from engines.noah.state import NoahState
 
 
 def view(state: NoahState, player: str | None) -> dict[str, Any]:
@@ -17,7 +17,7 @@ def view(state: NoahState, player: str | None) -> dict[str, Any]:
     for i, p in enumerate(state.players):
         hand = state.hands[i] if i < len(state.hands) else ()
         seen = i == me or (state.peek is not None and state.peek == (me, i))
-        reveal_all = state.step == OVER
+        reveal_all = state.step == Step.OVER
         hands[p] = {
             "count": len(hand),
             "cards": list(hand) if (seen or reveal_all) else None,
@@ -41,7 +41,7 @@ def view(state: NoahState, player: str | None) -> dict[str, Any]:
         "game": INFO.id,
         "viewer": player,
         "round": state.round,
-        "step": state.step,
+        "step": str(state.step),
         "to_move": state.to_move,
         "active": state.players[state.active],
         "first": state.players[state.first] if state.first is not None else None,
