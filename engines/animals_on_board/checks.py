@@ -186,7 +186,7 @@ def _check_give(state: AnimalsOnBoardState, tiles: tuple[str, ...]) -> Verdict:
 def _check_play(state: AnimalsOnBoardState, move: Move) -> Verdict:
     seat = state.turn
     if isinstance(move, Pass):
-        moves = state._play_moves()
+        moves = state.play_moves()
         if moves[0] is PASS:
             return LEGAL
         if isinstance(moves[0], Split):

@@ -67,7 +67,7 @@ def _apply_remove(state: AnimalsOnBoardState, species: str) -> AnimalsOnBoardSta
         removed=tuple(s for s in SPECIES if s in state.removed or s == species),
         stack=tuple(t for t in state.stack if t not in gone),
     )
-    if state._removals_due() == 0:
+    if state.removals_due() == 0:
         state = state.evolve(phase=Phase.DEAL)
     return state
 

@@ -159,7 +159,7 @@ class AnimalsOnBoardState(State):
             self.phase == Phase.REFILL and sum(map(len, self.groups)) >= self.face_up_target
         )
 
-    def _removals_due(self) -> int:
+    def removals_due(self) -> int:
         return len(SPECIES) - SPECIES_IN_PLAY[len(self.players)] - len(self.removed)
 
     # -- legal moves -----------------------------------------------------------
@@ -167,7 +167,7 @@ class AnimalsOnBoardState(State):
     def legal_moves(self) -> tuple[Move, ...]:
         phase = self.phase
         if phase == Phase.PLAY:
-            return self._play_moves()
+            return self.play_moves()
         if phase in (Phase.DEAL, Phase.REFILL):
             if len(self.stack) <= self.unseen:
                 return ()  # every tile left is accounted for by unseen tiles: none to draw
@@ -185,7 +185,7 @@ class AnimalsOnBoardState(State):
             return self._cut_moves()
         return ()
 
-    def _play_moves(self) -> tuple[Move, ...]:
+    def play_moves(self) -> tuple[Move, ...]:
         food = self.food[self.turn]
         down = self.down_group
         splits: tuple[Move, ...] = ()
@@ -346,7 +346,7 @@ def new_game(
         dropped=(False,) * n,
         cut=empty,
     )
-    if state._removals_due() == 0:
+    if state.removals_due() == 0:
         state = state.evolve(phase=Phase.DEAL)
     return state
 

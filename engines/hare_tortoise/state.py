@@ -148,10 +148,10 @@ class HareState(State):
         """Starting bet cards per player: 2 with two players, else 1 (§8)."""
         return 2 if len(self.players) == 2 else 1
 
-    def _bet_seat(self) -> int:
+    def bet_seat(self) -> int:
         return sum(len(b) for b in self.start_bets) % len(self.players)
 
-    def _deal_seat(self) -> int:
+    def deal_seat(self) -> int:
         return sum(sum(h) for h in self.hands) % len(self.players)
 
     def table_counts(self) -> list[int]:
@@ -282,7 +282,7 @@ class HareState(State):
         if isinstance(move, Keep):
             return self._apply_keep(move.card)
         if isinstance(move, DealBet):
-            seat = self._bet_seat()
+            seat = self.bet_seat()
             bets = list(self.start_bets)
             bets[seat] = (*bets[seat], move.card)
             done = sum(len(b) for b in bets) == self.bets_per_player * len(self.players)
@@ -309,7 +309,7 @@ class HareState(State):
         return _plus(self.deck, taken, -1), kind
 
     def _apply_deal(self, card: str) -> HareState:
-        seat = self._deal_seat()
+        seat = self.deal_seat()
         deck, kind = self._from_deck(card)
         hands = list(self.hands)
         hands[seat] = _plus(hands[seat], kind)
@@ -352,7 +352,7 @@ class HareState(State):
             return after
         return after._end_turn()
 
-    def _trigger(self) -> str | None:
+    def trigger(self) -> str | None:
         """Why the table starts a race phase (§5.5: 8 cards, or 4 of one animal), or None."""
         n = self.table_counts()
         if len(self.table) == MAX_TABLE:
@@ -363,7 +363,7 @@ class HareState(State):
 
     def _end_turn(self) -> HareState:
         """The end-of-turn check (§5.5); with ``race = by_hand`` the player then moves the pawns."""
-        if self._trigger() is None:
+        if self.trigger() is None:
             return self.evolve(phase=Phase.PLAY, turn=(self.turn + 1) % len(self.players))
         if self.options["race"] == "by_hand":
             return self.evolve(phase=Phase.RACE)
@@ -379,7 +379,7 @@ class HareState(State):
             any(kind == HOWL for _, kind in self.table),
             self.howl_pending,
             self.options,
-            {"player": self.players[self.turn], "reason": self._trigger() or ""},
+            {"player": self.players[self.turn], "reason": self.trigger() or ""},
         )
 
     def _after_race(self, result: RaceResult) -> HareState:

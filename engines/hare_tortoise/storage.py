@@ -106,7 +106,7 @@ def from_body(cls: type[HareState], common: dict[str, Any], body: Mapping[str, A
     if any(state.unseen()[k] < 0 for k in range(UNK)):
         raise InvalidState("the state shows more cards of some kind than the game has")
     if state.phase == Phase.RACE and (
-        state.options["race"] != "by_hand" or state._trigger() is None
+        state.options["race"] != "by_hand" or state.trigger() is None
     ):
         raise InvalidState(
             "phase race waits for pawns moved by hand: it needs option race = by_hand "

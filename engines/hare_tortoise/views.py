@@ -74,9 +74,9 @@ def public_move(state: HareState, move: Move, viewer: str | None) -> dict[str, A
     """Cards dealt, drawn or kept show only to their receiver."""
     if isinstance(move, DealBet | Deal | Draw | Keep):
         if isinstance(move, DealBet):
-            seat = state._bet_seat()
+            seat = state.bet_seat()
         elif isinstance(move, Deal):
-            seat = state._deal_seat()
+            seat = state.deal_seat()
         else:
             seat = state.turn
         if state.players[seat] != viewer:

@@ -41,10 +41,14 @@ from engines.noah.catalog import (
     FEMALE,
     GENDERS,
     GIRAFFE,
+    HAND,
+    LAST_DEPARTURE,
     LION,
     MULE,
+    RESERVE,
     deck_for,
 )
+from engines.noah.checks import check
 from engines.noah.ferry import Placed, limit, required_gender, weight
 from engines.noah.info import INFO, Step
 from engines.noah.moves import (
@@ -61,8 +65,8 @@ from engines.noah.moves import (
     TakeFerry,
 )
 from engines.noah.scoring import final_outcome, game_ends, hand_tears, round_end_event
-
-HAND, RESERVE, LAST_DEPARTURE = 8, 3, 4
+from engines.noah.storage import body_json, from_body
+from engines.noah.views import public_move, view
 
 CHANCE_STEPS = frozenset(
     {Step.SETUP_FERRY, Step.SETUP_DEAL, Step.SETUP_NOAH, Step.SETUP_FIRST, Step.STEAL}
@@ -147,7 +151,7 @@ class NoahState(State):
     def _revealer(self) -> int:
         return next(i for i, h in enumerate(self.hands) if UNKNOWN in h)
 
-    def _index(self, player: str | None) -> int | None:
+    def seat_of(self, player: str | None) -> int | None:
         try:
             return self.players.index(player) if player is not None else None
         except ValueError:
@@ -209,9 +213,9 @@ class NoahState(State):
         if step == Step.SETUP_NOAH:
             return tuple(PlaceNoah(d) for d in range(DOCKS))
         if step == Step.SETUP_FIRST:
-            return tuple(First(p) for p in self._first_candidates())
+            return tuple(First(p) for p in self.first_candidates())
         if step == Step.PLAY:
-            return self._play_moves()
+            return self.play_moves()
         if step == Step.STEAL:
             assert self.target is not None
             hand = self.hands[self.target]
@@ -223,7 +227,7 @@ class NoahState(State):
         if step == Step.GIVEBACK:
             return tuple(GiveBack(c) for c in sorted(set(self.hands[self.active])))
         if step == Step.MOVE_NOAH:
-            return tuple(MoveNoah(d) for d in self._noah_targets())
+            return tuple(MoveNoah(d) for d in self.noah_targets())
         if step == Step.GIFT:
             me = self.active
             return tuple(
@@ -236,7 +240,7 @@ class NoahState(State):
             return tuple(Reveal(c) for c in self.unaccounted())
         raise AssertionError(f"unknown step {step!r}")
 
-    def _play_moves(self) -> tuple[Move, ...]:
+    def play_moves(self) -> tuple[Move, ...]:
         me = self.active
         ferry = self.ferry
         total = weight(ferry)
@@ -266,19 +270,19 @@ class NoahState(State):
             return (TakeFerry(),)
         return tuple(moves)
 
-    def _first_candidates(self) -> tuple[str, ...]:
+    def first_candidates(self) -> tuple[str, ...]:
         if self.round == 1:
             return self.players
         best = max(self.scores)
         return tuple(p for p, s in zip(self.players, self.scores, strict=True) if s == best)
 
-    def _noah_targets(self) -> tuple[int, ...]:
+    def noah_targets(self) -> tuple[int, ...]:
         assert self.noah is not None and self.played is not None
-        gender = self._played_gender()
+        gender = self.played_gender()
         offsets = (1, 4) if gender == FEMALE else (2, 3)
         return tuple(sorted((self.noah + o) % DOCKS for o in offsets))
 
-    def _played_gender(self) -> str:
+    def played_gender(self) -> str:
         """The gender the card just played counts as (a snail's given gender)."""
         assert self.played_at is not None
         ferry = self.docks[self.played_at]
@@ -288,8 +292,6 @@ class NoahState(State):
     # ------------------------------------------------------------------ checks
 
     def _check(self, move: Move) -> Verdict:
-        from engines.noah.checks import check
-
         return check(self, move)
 
     # ------------------------------------------------------------------ apply
@@ -366,7 +368,7 @@ class NoahState(State):
     def _after_setup_noah(self) -> NoahState:
         if self.round == 1:
             return self.evolve(step=Step.SETUP_FIRST)
-        candidates = self._first_candidates()
+        candidates = self.first_candidates()
         if len(candidates) == 1 or self.options["round_start_tie"] == "random":
             chosen = self.players.index(self._rng().choice(candidates))
             return self.evolve(first=chosen, active=chosen, step=Step.PLAY)
@@ -402,7 +404,7 @@ class NoahState(State):
         docks[self.noah] = (*ferry, (move.card, gender))
         hands = list(self.hands)
         hands[me] = self._take_from(hands[me], move.card)
-        target = self._index(move.target)
+        target = self.seat_of(move.target)
         state = self.evolve(
             docks=tuple(docks),
             hands=tuple(hands),
@@ -535,24 +537,16 @@ class NoahState(State):
     # ------------------------------------------------------------------ views and JSON
 
     def view(self, player: str | None) -> dict[str, Any]:
-        from engines.noah.views import view
-
         return view(self, player)
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
-        from engines.noah.views import public_move
-
         return public_move(self, move, viewer)
 
     def _body_json(self) -> dict[str, Any]:
-        from engines.noah.storage import body_json
-
         return body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> NoahState:
-        from engines.noah.storage import from_body
-
         return from_body(cls, common, body)
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.core import frozen, read_member
-from engines.noah.catalog import DOCKS, GENDERS
+from engines.noah.catalog import DOCKS, GENDERS, HAND, LAST_DEPARTURE, RESERVE
 from engines.noah.info import Step
-from engines.noah.state import HAND, LAST_DEPARTURE, RESERVE, NoahState
+
+if TYPE_CHECKING:
+    from engines.noah.state import NoahState
 
 
 def body_json(state: NoahState) -> dict[str, Any]:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.core import UNKNOWN, Move
 from engines.noah.ferry import limit, required_gender, weight
 from engines.noah.info import INFO, Step
 from engines.noah.moves import Deal, Gift, GiveBack, Steal
-from engines.noah.state import NoahState
+
+if TYPE_CHECKING:
+    from engines.noah.state import NoahState
 
 
 def view(state: NoahState, player: str | None) -> dict[str, Any]:
-    me = state._index(player)
+    me = state.seat_of(player)
     hands: dict[str, Any] = {}
     for i, p in enumerate(state.players):
         hand = state.hands[i] if i < len(state.hands) else ()
@@ -69,10 +71,10 @@ def public_move(state: NoahState, move: Move, viewer: str | None) -> dict[str, A
     elif isinstance(move, Steal | GiveBack):
         secret_to = (state.active, state.target)
     elif isinstance(move, Gift):
-        secret_to = (state.active, state._index(move.to))
+        secret_to = (state.active, state.seat_of(move.to))
     else:
         return move.to_json()
-    if state._index(viewer) in secret_to:
+    if state.seat_of(viewer) in secret_to:
         return move.to_json()
     hidden = move.to_json()
     hidden["card"] = UNKNOWN
