@@ -8,6 +8,7 @@ dataclass built on :class:`State`, its moves frozen dataclasses built on
 reader), :mod:`~engines.core.outcome` (scores and events),
 :mod:`~engines.core.state` (the state base),
 :mod:`~engines.core.setup` (players, options and seed of a new game),
+:mod:`~engines.core.chance` (chance outcomes with their probabilities),
 :mod:`~engines.core.components` (the catalog of physical pieces) and
 :mod:`~engines.core.game` (the typed :class:`Game` each engine registers).
 
@@ -17,6 +18,7 @@ test and safe to import anywhere.
 
 from __future__ import annotations
 
+from engines.core.chance import NO_CHANCE, ChanceOutcomes
 from engines.core.components import PIECE_KINDS, Catalog, Component
 from engines.core.errors import (
     LEGAL,
@@ -39,10 +41,12 @@ __all__ = [
     "CHANCE",
     "LANGUAGES",
     "LEGAL",
+    "NO_CHANCE",
     "PIECE_KINDS",
     "SEED_LIMIT",
     "UNKNOWN",
     "Catalog",
+    "ChanceOutcomes",
     "Component",
     "EngineError",
     "Event",

@@ -10,6 +10,7 @@ from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
 from engines.core.errors import InvalidMove
+from engines.core.info import UNKNOWN
 
 
 def jsonable(value: Any) -> Any:
@@ -88,6 +89,19 @@ class Move:
             return cls(**kwargs)
         except TypeError as exc:
             raise InvalidMove(f"a {cls.TYPE!r} move needs the fields {sorted(names)}") from exc
+
+    def names_unknown(self) -> bool:
+        """Whether the move names a piece the table did not see (``UNKNOWN``, ``?``).
+
+        In a table game a card dealt face down may be entered as ``?``; that
+        move says a chance outcome happened unseen, so it is no outcome of its
+        own in ``State.chance_outcomes``.
+        """
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value == UNKNOWN or (isinstance(value, tuple) and UNKNOWN in value):
+                return True
+        return False
 
     def notation(self) -> str:
         """Short text form; the base form is the compact JSON, which also parses."""

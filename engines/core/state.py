@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
+from engines.core.chance import NO_CHANCE, ChanceOutcomes
 from engines.core.errors import GameOver, IllegalMove, InvalidState, Verdict
 from engines.core.info import CHANCE, GameInfo
 from engines.core.moves import Move
@@ -152,11 +153,33 @@ class State(ABC):
             raise InvalidState("a table game has no generator; the table supplies chance")
         return random.Random(f"{self.INFO.id}:{self.seed}:{self.ply}")
 
+    def chance_outcomes(self) -> ChanceOutcomes:
+        """At a chance point, every outcome with its probability; elsewhere none.
+
+        By default every legal outcome is equally likely; a game whose draw is
+        not uniform (the Hare's pile: cards of each kind in proportion to their
+        count) says so here, as weights. In a seeded game the outcomes are the
+        legal moves. In a table game the probabilities are those of the
+        physical draw given what the table has seen, and a move naming an
+        unseen piece (``?``) is not an outcome: it says one happened unseen.
+        """
+        if self.to_move != CHANCE:
+            return NO_CHANCE
+        moves = self.legal_moves()
+        if self.seed is None:
+            moves = tuple(m for m in moves if not m.names_unknown())
+        return ChanceOutcomes.uniform(moves)
+
     def chance_move(self) -> Move | None:
-        """The outcome the seeded generator picks at a chance point, else None."""
+        """At a chance point of a seeded game, the outcome its generator picks, else None.
+
+        The pick follows ``chance_outcomes()`` (``ChanceOutcomes.pick`` with
+        ``rng()``). A game may leave a chance point to the table even when
+        seeded (the Hare's stream tiles with ``stream_positions = table``).
+        """
         if self.seed is None or self.to_move != CHANCE:
             return None
-        return self.rng().choice(self.legal_moves())
+        return self.chance_outcomes().pick(self.rng())
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
         """The JSON of ``move`` (applied to this state) as ``viewer`` may see it."""

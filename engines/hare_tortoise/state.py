@@ -32,7 +32,9 @@ from typing import Any, ClassVar
 
 from engines.core import (
     CHANCE,
+    NO_CHANCE,
     UNKNOWN,
+    ChanceOutcomes,
     GameInfo,
     Move,
     Outcome,
@@ -423,21 +425,40 @@ class HareState(State):
 
     # -- chance ---------------------------------------------------------------------------
 
-    def chance_move(self) -> Move | None:
-        """The seeded outcome; race cards are drawn in proportion to the pile.
+    def chance_outcomes(self) -> ChanceOutcomes:
+        """Race cards come off the pile in proportion to the cards of each kind in it.
 
-        With ``stream_positions = table`` even a seeded game leaves the track
-        to the table (None), so the stream positions are always entered.
+        A seeded game knows the pile; a table game weighs each kind by the cards
+        of it still unseen (the pile, hidden hands and bets are all ``?`` alike).
+        A hidden bet the table reveals is one of the unseen cards of its kind.
+        Everything else (the starting bets, the track, the reshuffle) is uniform.
         """
-        if self.seed is None or self.phase not in _CHANCE_PHASES:
-            return None
+        phase = self.phase
         left: int = sum(self.deck)
-        if self.phase in (Phase.DEAL, Phase.REFILL) and left:
-            pick = self.rng().randrange(left)
-            for kind, count in enumerate(self.deck):
-                if pick < count:
-                    return (_DRAWS if self.phase == Phase.REFILL else _DEALS)[kind]
-                pick -= count
+        if phase in (Phase.DEAL, Phase.REFILL) and left:
+            pile = self.deck if self.seed is not None else self.unseen()
+            moves = _DRAWS if phase == Phase.REFILL else _DEALS
+            return ChanceOutcomes.weighted((moves[k], pile[k]) for k in range(UNK))
+        if phase == Phase.REVEAL:
+            return self._reveal_outcomes()
+        return super().chance_outcomes()
+
+    def _reveal_outcomes(self) -> ChanceOutcomes:
+        """What the first hidden bet (in seat order) turns out to be."""
+        for seat, player in enumerate(self.players):
+            if UNKNOWN in self.start_bets[seat]:
+                return ChanceOutcomes.uniform(Reveal(player, a) for a in self.unseen_bets())
+            if self.second_bets[seat] == UNKNOWN:
+                unseen = self.unseen()
+                return ChanceOutcomes.weighted(
+                    (Reveal(player, KINDS[k]), unseen[k]) for k in range(UNK)
+                )
+        return NO_CHANCE
+
+    def chance_move(self) -> Move | None:
+        """The seeded outcome; with ``stream_positions = table`` even a seeded game
+        leaves the track to the table (None), so the stream positions are always
+        entered."""
         if self.phase == Phase.TRACK and self.options["stream_positions"] == "table":
             return None
         return super().chance_move()

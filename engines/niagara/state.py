@@ -22,6 +22,7 @@ from typing import Any
 from engines.core import (
     CHANCE,
     LEGAL,
+    ChanceOutcomes,
     Event,
     Move,
     Outcome,
@@ -348,12 +349,12 @@ class NiagaraState(State):
             flow_lost=(),
         )
 
-    def chance_move(self) -> Move | None:
-        if self.seed is None or self.to_move != CHANCE:
-            return None
-        if self.options["arm_policy"] == "alternate":
-            return Arm(river.suggested_arm(self.last_arm))
-        return Arm(self.rng().choice(river.ARMS))
+    def chance_outcomes(self) -> ChanceOutcomes:
+        """The arm of a flow step: with ``arm_policy = alternate`` the opposite of the
+        last arm, for certain (left first); otherwise left or right, even odds."""
+        if self.phase == Phase.FLOW and self.options["arm_policy"] == "alternate":
+            return ChanceOutcomes.uniform((Arm(river.suggested_arm(self.last_arm)),))
+        return super().chance_outcomes()
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
         return public_move(self, move, viewer)

@@ -29,6 +29,7 @@ from typing import Any
 from engines.core import (
     CHANCE,
     UNKNOWN,
+    ChanceOutcomes,
     Event,
     Move,
     Outcome,
@@ -288,6 +289,21 @@ class NoahState(State):
         ferry = self.docks[self.played_at]
         assert ferry
         return ferry[-1][1]
+
+    def chance_outcomes(self) -> ChanceOutcomes:
+        """Each card dealt is as likely as any other; the lion draws one card of the
+        opponent's hand at random, and a card the table only knows as ``?`` in that
+        hand is any card unaccounted for, alike."""
+        if self.step == Step.STEAL and self.target is not None:
+            hand = self.hands[self.target]
+            unknown = hand.count(UNKNOWN)
+            if unknown:
+                pool = self.unaccounted()
+                weight = {c: len(pool) for c in hand if c != UNKNOWN}
+                weight.update((c, unknown) for c in pool)
+                steals = (m for m in self.legal_moves() if isinstance(m, Steal))
+                return ChanceOutcomes.weighted((m, weight.get(m.card, 0)) for m in steals)
+        return super().chance_outcomes()
 
     # ------------------------------------------------------------------ checks
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -75,6 +76,23 @@ def test_lion_steals_at_random_then_gives_one_back() -> None:
     # The public sees neither card; the two players involved see both.
     assert stolen.public_move(GiveBack("PARF1"), "bob")["card"] == "PARF1"
     assert after.public_move(Steal("PARF1"), None)["card"] == UNKNOWN
+
+
+def test_the_lion_draws_each_card_alike_and_an_unknown_one_as_any_unaccounted_card() -> None:
+    seeded = position([], [["LIOM1", "PANF1"], ["PARF1", "KANM1"]], players=2)
+    after = seeded.apply(Play("LIOM1", target="bob"))
+    assert dict(after.chance_outcomes()) == {
+        Steal("KANM1"): Fraction(1, 2),
+        Steal("PARF1"): Fraction(1, 2),
+    }
+    table = position([], [["LIOM1", "PANF1"], ["PARF1", UNKNOWN]], players=2, seed=None)
+    after = table.apply(Play("LIOM1", target="bob"))
+    odds = dict(after.chance_outcomes())
+    pool = after.unaccounted()
+    assert Steal(UNKNOWN) in after.legal_moves() and Steal(UNKNOWN) not in odds
+    assert odds[Steal("PARF1")] == Fraction(1, 2)
+    assert set(odds) == {Steal("PARF1"), *(Steal(c) for c in pool)}
+    assert all(odds[Steal(c)] == Fraction(1, 2 * len(pool)) for c in pool)
 
 
 def test_fourth_departure_ends_the_round() -> None:
