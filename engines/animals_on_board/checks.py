@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from engines.animals_on_board.state import AnimalsOnBoardState
 
 
-def check_move(state: AnimalsOnBoardState, move: Move) -> Verdict:
+def check(state: AnimalsOnBoardState, move: Move) -> Verdict:
     """``LEGAL``, or why ``move`` cannot be played now (``AnimalsOnBoardState._check``)."""
     phase = state.phase
     if isinstance(move, Split | Take | Pass):

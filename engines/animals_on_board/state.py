@@ -38,7 +38,7 @@ from engines.animals_on_board.catalog import (
     TILES,
     sort_tiles,
 )
-from engines.animals_on_board.checks import check_move
+from engines.animals_on_board.checks import check
 from engines.animals_on_board.flow import apply_move
 from engines.animals_on_board.info import ILLEGAL, INFO, Phase
 from engines.animals_on_board.integrity import conservation_problem
@@ -56,7 +56,7 @@ from engines.animals_on_board.moves import (
 )
 from engines.animals_on_board.scoring import final_outcome
 from engines.animals_on_board.storage import body_json, from_body
-from engines.animals_on_board.views import public_move_json, table_view
+from engines.animals_on_board.views import public_move, view
 from engines.core import (
     CHANCE,
     UNKNOWN,
@@ -266,8 +266,8 @@ class AnimalsOnBoardState(State):
     # -- the rules -------------------------------------------------------------
 
     def _check(self, move: Move) -> Verdict:
-        """The move's verdict (``checks.check_move``)."""
-        return check_move(self, move)
+        """The move's verdict (``checks.check``)."""
+        return check(self, move)
 
     def _apply(self, move: Move) -> AnimalsOnBoardState:
         """The state after a legal move (``flow.apply_move``)."""
@@ -284,11 +284,11 @@ class AnimalsOnBoardState(State):
     # -- views -------------------------------------------------------------------
 
     def view(self, player: str | None) -> dict[str, Any]:
-        return table_view(self, player)
+        return view(self, player)
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
         """A hidden draw or give shows ``?`` to all but its owner; a split lists the tiles."""
-        return public_move_json(self, move, viewer)
+        return public_move(self, move, viewer)
 
     # -- JSON ----------------------------------------------------------------------
 

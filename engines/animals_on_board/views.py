@@ -21,7 +21,7 @@ OPEN_PHASES = (Phase.REVEAL, Phase.CUT, Phase.OVER)
 """Phases in which the arks have departed and are shown."""
 
 
-def table_view(state: AnimalsOnBoardState, player: str | None) -> dict[str, Any]:
+def view(state: AnimalsOnBoardState, player: str | None) -> dict[str, Any]:
     """The table as ``player`` sees it (``None``: the public table)."""
     seat = state.players.index(player) if player is not None else -1
     open_arks = state.phase in OPEN_PHASES
@@ -79,7 +79,7 @@ def table_view(state: AnimalsOnBoardState, player: str | None) -> dict[str, Any]
     return out
 
 
-def public_move_json(state: AnimalsOnBoardState, move: Move, viewer: str | None) -> dict[str, Any]:
+def public_move(state: AnimalsOnBoardState, move: Move, viewer: str | None) -> dict[str, Any]:
     """``move`` as ``viewer`` sees it.
 
     A draw into another player's hand or face down, and a setup give, show

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engines.core import Move
+from engines.core import LEGAL, Move, Verdict
 from engines.niagara.board import (
     CLOUD,
     COLOUR_NAMES,
@@ -653,6 +653,15 @@ def _robberies(
 
 
 # --------------------------------------------------------------------------- a move now
+
+
+def check(state: NiagaraState, move: Move) -> Verdict:
+    """``LEGAL``, or the rule ``move`` breaks now (``NiagaraState._check``)."""
+    try:
+        resolve(state, move)
+    except Refusal as refusal:
+        return Verdict.illegal(refusal.code, refusal.reason, **refusal.params)
+    return LEGAL
 
 
 def resolve(state: NiagaraState, move: Move) -> Table | None:

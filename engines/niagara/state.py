@@ -21,7 +21,6 @@ from typing import Any
 
 from engines.core import (
     CHANCE,
-    LEGAL,
     ChanceOutcomes,
     Event,
     Move,
@@ -44,7 +43,7 @@ from engines.niagara.board import (
     gems_sorted,
     goal_met,
 )
-from engines.niagara.checks import Refusal, Table, paddle_options, resolve
+from engines.niagara.checks import Table, check, paddle_options, resolve
 from engines.niagara.info import INFO, Phase
 from engines.niagara.moves import Arm, Choose, Cloud, Paddle
 from engines.niagara.scoring import final_outcome
@@ -153,11 +152,7 @@ class NiagaraState(State):
         return [m for m, _ in paddle_options(self.table, self.players, seat, int(tile))]
 
     def _check(self, move: Move) -> Verdict:
-        try:
-            resolve(self, move)
-        except Refusal as refusal:
-            return Verdict.illegal(refusal.code, refusal.reason, **refusal.params)
-        return LEGAL
+        return check(self, move)
 
     def _apply(self, move: Move) -> NiagaraState:
         if isinstance(move, Choose):
