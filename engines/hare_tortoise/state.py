@@ -82,6 +82,8 @@ from engines.hare_tortoise.storage import body_json, from_body
 from engines.hare_tortoise.views import public_move, view
 
 _CHANCE_PHASES = frozenset({Phase.BETS, Phase.TRACK, Phase.DEAL, Phase.REFILL, Phase.REVEAL})
+_PILE_PHASES = frozenset({Phase.DEAL, Phase.REFILL})
+"""Phases in which a race card comes off the draw pile."""
 
 # Move objects built once: legal_moves hands out these shared instances.
 _DRAWS = tuple(Draw(k) for k in KINDS)
@@ -435,10 +437,11 @@ class HareState(State):
         """
         phase = self.phase
         left: int = sum(self.deck)
-        if phase in (Phase.DEAL, Phase.REFILL) and left:
+        if phase in _PILE_PHASES and left:
             pile = self.deck if self.seed is not None else self.unseen()
             moves = _DRAWS if phase == Phase.REFILL else _DEALS
-            return ChanceOutcomes.weighted((moves[k], pile[k]) for k in range(UNK))
+            kinds = [k for k in range(UNK) if pile[k]]
+            return ChanceOutcomes(tuple([moves[k] for k in kinds]), tuple([pile[k] for k in kinds]))
         if phase == Phase.REVEAL:
             return self._reveal_outcomes()
         return super().chance_outcomes()
@@ -459,7 +462,7 @@ class HareState(State):
         """The seeded outcome; with ``stream_positions = table`` even a seeded game
         leaves the track to the table (None), so the stream positions are always
         entered."""
-        if self.phase == Phase.TRACK and self.options["stream_positions"] == "table":
+        if self.options["stream_positions"] == "table" and self.phase == Phase.TRACK:
             return None
         return super().chance_move()
 
