@@ -1,10 +1,11 @@
-"""The Animals on Board state: the table, its legal moves, its JSON form.
+"""The Animals on Board state: the table and its legal moves.
 
 Follows ``docs/rules/animals_on_board.md`` (seed text: the Swan Panasia
 edition "諾亞鬧方舟"), with its rule options ``food_cap``, ``overflow_tiles``
 and ``removed_species`` (§11). Each rule is written once: the checks of a
 move in ``checks``, what a move does (setup, rounds, departure) in ``flow``,
-the scores in ``scoring``, what each player sees in ``views``. Readings this
+the scores in ``scoring``, what each player sees in ``views``, the state
+document in ``storage``. Readings this
 module fixes:
 
 - Seat 0 is the oldest player and holds the start-player flag (§3.4); with

@@ -1,9 +1,10 @@
 """The state of a game of The Hare and the Tortoise: setup, card play, refills, bets.
 
 Follows ``docs/rules/hare_tortoise.md`` (§4 setup, §5 card play, §7
-scoring, §8 two players): the legal moves, their effect, chance and JSON.
-Whether a move is legal (and why not) is ``checks.py``; the race phase
-itself is in ``race.py``. Rule options (§11): ``howl`` (``next_phase`` /
+scoring, §8 two players): the legal moves, their effect and the odds of
+chance. Whether a move is legal (and why not) is ``checks.py``; the race
+phase itself is in ``race.py``; what each player sees, ``views.py``; the state
+document, ``storage.py``. Rule options (§11): ``howl`` (``next_phase`` /
 ``this_phase``), ``lamb_zero_cards`` (``0`` / ``1``), ``stream_positions``
 (``table``: the table enters the two stream positions, also in a seeded game;
 ``random``: a seeded game draws them) and ``race`` (``auto``: the engine moves
@@ -20,8 +21,8 @@ Phases: ``bets`` (deal starting bets), ``track`` (stream positions),
 ``deal`` (seven race cards each), ``keep`` (each player sets a second bet
 aside), ``play`` (a player's turn), ``refill`` (draws back to six; the race
 phase runs when the last card is drawn), ``race`` (option ``race = by_hand``:
-the player who triggered the phase moves the pawns), ``reveal`` (the table turns up bets
-it only knows as ``?``), ``over``.
+the player who triggered the phase moves the pawns), ``reveal`` (the table
+turns up bets it only knows as ``?``), ``over`` (``info.Phase``).
 """
 
 from __future__ import annotations

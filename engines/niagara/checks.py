@@ -1,4 +1,4 @@
-"""A player's canoe action in Niagara: the rules of one paddle turn, checked and listed.
+"""Niagara: whether a move is legal now, and why not; the rules of one paddle turn.
 
 Follows ``docs/rules/niagara.md`` §7 and the fixed readings of §14-§15:
 every canoe on the river must act, at least one of two HOME canoes launches,
@@ -13,10 +13,13 @@ The player's canoes act in order, canoe 1 first. A gem one canoe unloads may
 not be loaded by the other canoe in the same turn (gems never pass between
 canoes, §7.3).
 
-``resolve_paddle`` and ``resolve_cloud`` check a move and compute its result
-in one pass (``check`` and ``apply`` share them); ``paddle_options`` lists
-every legal paddle move with the player's canoes after it. The contract tests
-and a brute-force property test hold the two to agreement.
+:func:`check` is the verdict ``NiagaraState._check`` returns; :func:`resolve`
+checks the phase, the paddle laid down and in hand and the weather chart's
+edges, then ``resolve_paddle`` or ``resolve_cloud`` check the action and
+compute its result in one pass (``check`` and ``apply`` share them);
+``paddle_options`` lists every legal paddle move with the player's canoes
+after it. The contract tests and a brute-force property test hold the two to
+agreement.
 """
 
 from __future__ import annotations

@@ -11,6 +11,9 @@ Options: ``arm_policy`` (alternate, random, ask), ``gems_per_hollow`` (7, 8),
 ``tiebreak`` (shared, gem_value). A game without a seed is a table game: the
 river's arm comes from the table, and a paddle laid face down may be entered
 as ``?`` until its owner reveals it.
+
+Whether a move is legal (and why not) is ``checks.py``, what each player sees
+``views.py``, the state document ``storage.py``, the flow itself ``river.py``.
 """
 
 from __future__ import annotations

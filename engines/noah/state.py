@@ -13,9 +13,11 @@ chance) is its own move: ``play`` (or ``take`` then ``play``), for a lion a
 chance ``steal`` and a ``giveback``, then ``noah`` (Noah's move; none after a
 mule), then one ``gift`` per card owed after a departure.
 
-This module holds the state, its legal moves and how each move changes it;
-whether a move is legal (and why not) is ``engines.noah.checks``, the tears
-and the outcome are ``engines.noah.scoring``.
+This module holds the state, its legal moves, how each move changes it and
+the odds of chance; whether a move is legal (and why not) is
+``engines.noah.checks``, the tears and the outcome ``engines.noah.scoring``,
+what each player sees ``views``, the state document ``storage``, the ferry's
+weight, limit and gender rule ``ferry``.
 """
 
 from __future__ import annotations
