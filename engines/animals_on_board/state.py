@@ -69,6 +69,9 @@ from engines.core import (
     Verdict,
 )
 
+_DRAW_PHASES = frozenset({Phase.DEAL, Phase.REFILL})
+"""Phases in which chance draws a tile from the stacks."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class AnimalsOnBoardState(State):
@@ -146,7 +149,7 @@ class AnimalsOnBoardState(State):
     @property
     def to_move(self) -> str | None:
         phase = self.phase
-        if phase in (Phase.DEAL, Phase.REFILL):
+        if phase in _DRAW_PHASES:
             return CHANCE
         if phase == Phase.OVER:
             return None
@@ -169,7 +172,7 @@ class AnimalsOnBoardState(State):
         phase = self.phase
         if phase == Phase.PLAY:
             return self.play_moves()
-        if phase in (Phase.DEAL, Phase.REFILL):
+        if phase in _DRAW_PHASES:
             if len(self.stack) <= self.unseen:
                 return ()  # every tile left is accounted for by unseen tiles: none to draw
             draws: tuple[Move, ...] = tuple(map(DRAWS.__getitem__, self.stack))

@@ -79,7 +79,10 @@ class ChanceOutcomes:
         """
         if not self.moves:
             raise ValueError("no chance outcome to pick")
-        left = rng.randrange(self.total)
+        total = self.total
+        left = rng.randrange(total)
+        if total == len(self.moves):
+            return self.moves[left]  # every weight is 1: the same pick as the scan below
         for move, weight in zip(self.moves, self.weights, strict=True):
             if left < weight:
                 return move
