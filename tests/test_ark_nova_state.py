@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion import cli
+import cli
 from engines import ark_nova
 from engines.ark_nova.state import ArkNovaState, FinalTurn, KeepFinalScoring, SetZoo
 from engines.ark_nova.zoo import Building, Zoo
