@@ -11,7 +11,7 @@ from companion.watch.hare_tortoise import PAWNS, HareTable
 from companion.watch.infer import Applied, Mismatch, Refused, Underway, infer
 from companion.watch.loop import Watcher
 from engines import hare_tortoise
-from engines.hare_tortoise.cards import ANIMALS as PAWN_NAMES
+from engines.hare_tortoise.catalog import ANIMALS as PAWN_NAMES
 from engines.hare_tortoise.moves import Race
 from engines.hare_tortoise.state import HareState
 from testkit.camera import MatCamera, Shot

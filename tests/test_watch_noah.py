@@ -15,8 +15,9 @@ from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, in
 from companion.watch.loop import Watcher, headline, overlay
 from companion.watch.noah import NOAH, NoahTable
 from engines import noah
+from engines.noah.info import Step
 from engines.noah.moves import Play
-from engines.noah.state import PLAY, NoahState
+from engines.noah.state import NoahState
 from testkit.camera import MatCamera, Shot
 from testkit.scenes.noah import NoahScene, script_tags
 from testkit.video import Script, film, play
@@ -68,7 +69,7 @@ def _at_play() -> NoahState:
     s = script()
     for state in s.states:
         assert isinstance(state, NoahState)
-        if state.step == PLAY and state.ferry and len(state.ferry) >= 2:
+        if state.step == Step.PLAY and state.ferry and len(state.ferry) >= 2:
             return state
     raise AssertionError("the script never reaches a loaded ferry")
 

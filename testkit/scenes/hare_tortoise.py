@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from companion.watch.hare_tortoise import PAWNS, RACE, TRACK, pawn_zone
 from engines.core import Move, State
 from engines.hare_tortoise import CATALOG
-from engines.hare_tortoise.cards import KINDS, UNK
+from engines.hare_tortoise.catalog import KINDS, UNK
 from engines.hare_tortoise.state import HareState
 from printables.mats.hare_tortoise import SPOTS, space_origin
 from testkit.tags import PlacedTag
