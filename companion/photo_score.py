@@ -24,9 +24,11 @@ from typing import Any
 
 from companion import scanning
 from companion.photos import BadPhoto
-from companion.watch.photo import SCORERS, PhotoError, score_reading
+from companion.watch.photo import SCORERS, PhotoError
 from engines.core import Outcome, State
 from vision.games import game_vision
+from vision.pipeline import read_frame
+from vision.reading import TableReading
 from vision.types import U8Array
 
 
@@ -53,6 +55,33 @@ class PhotoScore:
 def scored(game: str) -> bool:
     """Whether a photo of ``game``'s end scores it."""
     return game in SCORERS
+
+
+def score_reading(
+    game: str, reading: TableReading, players: Sequence[str], state: State | None = None
+) -> Outcome:
+    """The final scores of the end-of-game layout a reading shows.
+
+    Args:
+        game: Game id.
+        reading: The reading of the layout.
+        players: The players in seat order.
+        state: The game as followed (Noah: its earlier rounds); unused by the others.
+
+    Raises:
+        PhotoError: the game is not scored from a photo, or the layout is incomplete.
+    """
+    if game not in SCORERS:
+        raise PhotoError(f"{game} is not scored from a photo (see companion.watch.photo)")
+    return SCORERS[game](reading, players, state)
+
+
+def score_photo(
+    game: str, image: U8Array, players: Sequence[str], state: State | None = None
+) -> Outcome:
+    """Read a photo of the end-of-game layout and score it in one step (see
+    :func:`score_reading`)."""
+    return score_reading(game, read_frame(image, game_vision(game)).reading, players, state)
 
 
 def seat_mats(game: str, seats: int) -> tuple[tuple[str, ...], ...]:

@@ -58,10 +58,7 @@ from engines.niagara.scoring import final_outcome as niagara_outcome
 from engines.noah.catalog import CARD_BY_ID
 from engines.noah.state import NoahState
 from engines.noah.state import final_outcome as noah_outcome
-from vision.games import game_vision
-from vision.pipeline import read_frame
 from vision.reading import TableReading
-from vision.types import U8Array
 
 PAWNS = tuple(f"A{code}" for code in ANIMAL_CODES)
 """The Hare and the Tortoise's pawns (``AH``, ``AT``, ...), in the engine's animal order."""
@@ -167,30 +164,3 @@ SCORERS: Mapping[str, Callable[[TableReading, Sequence[str], State | None], Outc
     "ark_nova": _ark_nova,
 }
 """Games whose end-of-game layout a photo scores."""
-
-
-def score_reading(
-    game: str, reading: TableReading, players: Sequence[str], state: State | None = None
-) -> Outcome:
-    """The final scores of the end-of-game layout a reading shows.
-
-    Args:
-        game: Game id.
-        reading: The reading of the layout.
-        players: The players in seat order.
-        state: The game as followed (Noah: its earlier rounds); unused by the others.
-
-    Raises:
-        PhotoError: the game is not scored from a photo, or the layout is incomplete.
-    """
-    if game not in SCORERS:
-        raise PhotoError(f"{game} is not scored from a photo (see companion.watch.photo)")
-    return SCORERS[game](reading, players, state)
-
-
-def score_photo(
-    game: str, image: U8Array, players: Sequence[str], state: State | None = None
-) -> Outcome:
-    """Read a photo of the end-of-game layout and score it in one step (see
-    :func:`score_reading`)."""
-    return score_reading(game, read_frame(image, game_vision(game)).reading, players, state)
