@@ -1,7 +1,8 @@
 """Score from a photo, for the app and the command line: read, score, draw what was read.
 
-The scoring itself is ``companion.watch.photo`` (one scorer per game in
-``SCORERS``, the end-of-game layouts in its docstring). This module puts the
+The scoring itself is each game's ``CompanionGame.photo_scorer``
+(``companion.registry``; the five games' scorers and their end-of-game
+layouts are in ``companion.watch.photo``). This module puts the
 guards of a phone upload in front of it (``companion.photos.header``, then a
 decode and "no mat in the photo", as ``companion.scanning`` does for a scan),
 turns a layout the scorer refuses into a :class:`BadPhoto` with a stable code,
@@ -24,7 +25,8 @@ from typing import Any
 
 from companion import scanning
 from companion.photos import BadPhoto
-from companion.watch.photo import SCORERS, PhotoError
+from companion.registry import photo_scorer, scored_games
+from companion.watch.photo import PhotoError
 from engines.core import Outcome, State
 from vision.games import game_vision
 from vision.pipeline import read_frame
@@ -54,7 +56,7 @@ class PhotoScore:
 
 def scored(game: str) -> bool:
     """Whether a photo of ``game``'s end scores it."""
-    return game in SCORERS
+    return photo_scorer(game) is not None
 
 
 def score_reading(
@@ -71,9 +73,10 @@ def score_reading(
     Raises:
         PhotoError: the game is not scored from a photo, or the layout is incomplete.
     """
-    if game not in SCORERS:
-        raise PhotoError(f"{game} is not scored from a photo (see companion.watch.photo)")
-    return SCORERS[game](reading, players, state)
+    scorer = photo_scorer(game)
+    if scorer is None:
+        raise PhotoError(f"{game} is not scored from a photo (see companion.registry)")
+    return scorer(reading, players, state)
 
 
 def score_photo(
@@ -113,7 +116,7 @@ def score_image(
     if not scored(game):
         raise BadPhoto(
             "photo.not_scored",
-            f"{game} is not scored from a photo; the games that are: {', '.join(SCORERS)}",
+            f"{game} is not scored from a photo; the games that are: {', '.join(scored_games())}",
             409,
         )
     result = scanning.read(image, game)

@@ -12,20 +12,14 @@ import engines
 from printables import payload
 from printables.mats import CALIBRATION_MARKERS, mats_for
 from printables.registry import PRINTED, register
+from tests.registry_support import check_registered
 from vision.games import game_vision
 
 GAMES = list(engines.GAMES)
 
 
 def test_every_game_is_printed_and_nothing_else_is() -> None:
-    assert PRINTED.missing(engines.GAMES) == [], "register it in printables.registry"
-    assert list(PRINTED) == GAMES
-
-
-def test_the_check_names_a_game_the_printables_lack() -> None:
-    assert PRINTED.missing([*GAMES, "chess"]) == ["chess"]
-    with pytest.raises(KeyError, match="chess has no printables adapter; register one with"):
-        PRINTED["chess"]
+    check_registered(PRINTED)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,0 +1,67 @@
+"""What the layers' contract tests play through: seeded games of every registered game, and
+the refusals met on the way (``tests/test_registry_*.py``)."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+
+import engines
+from engines.core import Move, Registry, State, Verdict
+
+NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
+
+
+@cache
+def states(game_id: str, seed: int = 1, plies: int = 400) -> tuple[State, ...]:
+    """A seeded game of ``game_id`` at its fewest players, state by state: its own playout
+    policy or uniform picks, chance from the seed; only the start for a game whose
+    engine does not play whole turns."""
+    game = engines.GAMES[game_id]
+    state = game.new_game(list(NAMES[: game.info.min_players]), seed=seed)
+    out = [state]
+    if not game.info.turn_engine:
+        return tuple(out)
+    rng = random.Random(seed)
+    while not state.is_over and len(out) <= plies:
+        move = state.chance_move()
+        if move is None:
+            policy = game.playout_move
+            move = policy(state, rng) if policy else rng.choice(state.legal_moves())
+        state = state.apply(move)
+        out.append(state)
+    return tuple(out)
+
+
+@cache
+def refusals(game_id: str, seed: int = 1) -> tuple[Verdict, ...]:
+    """The refusals of moves legal elsewhere in :func:`states` but offered where the rules
+    forbid them: one per code (and ``case``), as a game's pages meet them."""
+    played = states(game_id, seed)
+    seen: dict[str, Move] = {}
+    for state in played:
+        for move in state.legal_moves()[:30]:
+            seen.setdefault(move.notation(), move)
+    found: dict[tuple[str, str], Verdict] = {}
+    for state in played[::3]:
+        legal = set(state.legal_moves())
+        for move in seen.values():
+            if move in legal:
+                continue
+            verdict = state.check(move)
+            key = (str(verdict.code), str(verdict.params.get("case", "")))
+            found.setdefault(key, verdict)
+    return tuple(found.values())
+
+
+def check_registered(registry: Registry[Any]) -> None:
+    """``registry`` holds an adapter for every game the engines know, in their order, and
+    none for a game they do not; and it names a game it lacks, with where to register."""
+    assert registry.missing(engines.GAMES) == [], f"register it with {registry.where}"
+    assert list(registry) == list(engines.GAMES)
+    assert registry.missing([*engines.GAMES, "chess"]) == ["chess"]
+    with pytest.raises(KeyError, match=f"chess has no {registry.layer}; register one with"):
+        registry["chess"]
