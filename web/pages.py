@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import photo_score
 from companion.catalog_info import piece
 from companion.sessions import Table
-from web import drawings, present, tables
+from web import drawings, labels, present, tables
 from web.i18n import pick_language
 
 Page = str | tuple[str, int] | tuple[BaseResponse, int] | BaseResponse
@@ -41,7 +41,7 @@ def context(table: Table, viewer: str | None) -> dict[str, Any]:
         "over": table.state.to_move is None,
         "stream": url_for("live.stream", table_id=table.id),
         "piece": lambda pid: piece(table.game, pid),
-        "name": lambda pid: present.name_of(table.game, pid, lang),
+        "name": lambda pid: labels.name_of(table.game, pid, lang),
         "live": live_status(table.id),
         "photo_scored": photo_score.scored(table.game),
         "seating": seating(table) if photo_score.scored(table.game) else [],
