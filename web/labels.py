@@ -1,8 +1,9 @@
 """Moves in words, per game: what a page calls a move, from its JSON only.
 
-Each game's label names the pieces from the game's catalog, in the reader's
-language; a move a game does not word is its notation, with the names of the
-pieces it names.
+Each ``<game>_label`` is that game's ``Presenter.label`` (``web.builtin``); it
+names the pieces from the game's catalog, in the reader's language. A move a
+game does not word is its :func:`generic_label`: the notation, with the names
+of the pieces it names.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ def name_of(game_id: str, piece_id: str, lang: str) -> str:
     return piece_name(game_id, piece_id, lang) or piece_id
 
 
-def _generic_label(game_id: str, move_json: Mapping[str, Any], lang: str) -> str:
+def generic_label(game_id: str, move_json: Mapping[str, Any], lang: str) -> str:
     text = notation(game_id, move_json)
     if len(text) > 90:
         text = text[:87] + "..."
@@ -49,10 +50,10 @@ _NOAH: dict[str, tuple[str, str]] = {
 }
 
 
-def _noah_label(move_json: Mapping[str, Any], lang: str) -> str:
+def noah_label(move_json: Mapping[str, Any], lang: str) -> str:
     kind = str(move_json.get("type"))
     if kind not in _NOAH:
-        return _generic_label("noah", move_json, lang)
+        return generic_label("noah", move_json, lang)
     zh = lang == "zh-Hant"
     card = move_json.get("card")
     values: dict[str, Any] = dict(move_json)
@@ -93,10 +94,10 @@ _AOB: dict[str, tuple[str, str]] = {
 }
 
 
-def _aob_label(move_json: Mapping[str, Any], lang: str) -> str:
+def animals_on_board_label(move_json: Mapping[str, Any], lang: str) -> str:
     kind = str(move_json.get("type"))
     if kind not in _AOB:
-        return _generic_label("animals_on_board", move_json, lang)
+        return generic_label("animals_on_board", move_json, lang)
     values = _Missing(move_json)
     tile = move_json.get("tile")
     if isinstance(tile, str):
@@ -110,13 +111,13 @@ def _aob_label(move_json: Mapping[str, Any], lang: str) -> str:
     return _AOB[kind][1 if lang == "zh-Hant" else 0].format_map(values)
 
 
-def _niagara_label(move_json: Mapping[str, Any], lang: str) -> str:
+def niagara_label(move_json: Mapping[str, Any], lang: str) -> str:
     if move_json.get("type") == "arm":
         left = move_json.get("arm") == "L"
         if lang == "zh-Hant":
             return "河水流一步：" + ("左支流" if left else "右支流")
         return "Run the river one step: " + ("the left arm" if left else "the right arm")
-    return _generic_label("niagara", move_json, lang)
+    return generic_label("niagara", move_json, lang)
 
 
 _RACE_TO: dict[str, tuple[str, str]] = {
@@ -127,10 +128,10 @@ _RACE_TO: dict[str, tuple[str, str]] = {
 }
 
 
-def _hare_label(move_json: Mapping[str, Any], lang: str) -> str:
+def hare_tortoise_label(move_json: Mapping[str, Any], lang: str) -> str:
     """A race moved by hand in words: where each pawn goes (podium places first)."""
     if move_json.get("type") != "race":
-        return _generic_label("hare_tortoise", move_json, lang)
+        return generic_label("hare_tortoise", move_json, lang)
     zh = lang == "zh-Hant"
     podium = [str(a) for a in move_json.get("podium", [])]
     parts: list[str] = []

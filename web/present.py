@@ -8,14 +8,15 @@ the reader's language, naming pieces from the game's catalog.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.games import CHANCE
 from companion.sessions import DEALER, HOST, Table
 from web.i18n import translate
-from web.labels import _aob_label, _generic_label, _hare_label, _niagara_label, _noah_label
+from web.labels import generic_label
+from web.presenters import PRESENTERS
 
 MOVES_SHOWN = 60
 """Legal moves drawn as buttons; past that the page asks for the notation (Ark Nova).
@@ -25,20 +26,13 @@ HISTORY_SHOWN = 25
 """History entries on a page, newest first."""
 
 
-_LABELS: dict[str, Callable[[Mapping[str, Any], str], str]] = {
-    "animals_on_board": _aob_label,
-    "hare_tortoise": _hare_label,
-    "noah": _noah_label,
-    "niagara": _niagara_label,
-}
-
-
 def move_label(game_id: str, move_json: Mapping[str, Any], lang: str) -> str:
-    """A move in words, in ``lang``."""
-    label = _LABELS.get(game_id)
+    """A move in words, in ``lang``: the game's ``Presenter.label``, else its notation
+    with the names of the pieces it names."""
+    label = PRESENTERS[game_id].label
     if label is not None:
         return label(move_json, lang)
-    return _generic_label(game_id, move_json, lang)
+    return generic_label(game_id, move_json, lang)
 
 
 @dataclass(frozen=True)
