@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ import engines
 from engines.core import Move, Registry, State, Verdict
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 @cache
@@ -65,3 +67,18 @@ def check_registered(registry: Registry[Any]) -> None:
     assert registry.missing([*engines.GAMES, "chess"]) == ["chess"]
     with pytest.raises(KeyError, match=f"chess has no {registry.layer}; register one with"):
         registry["chess"]
+
+
+@cache
+def finished(game_id: str) -> tuple[State, ...]:
+    """Finished games of ``game_id``: its examples that are over (``examples/<game>/``),
+    and seeded games played to the end for a game whose engine plays whole turns."""
+    game = engines.GAMES[game_id]
+    ends = [
+        state
+        for path in sorted((EXAMPLES / game_id).glob("*.json"))
+        if (state := game.load_state(path.read_text(encoding="utf-8"))).is_over
+    ]
+    if game.info.turn_engine:
+        ends += [s for seed in (1, 2, 3) if (s := states(game_id, seed, 20_000)[-1]).is_over]
+    return tuple(ends)

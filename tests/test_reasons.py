@@ -39,7 +39,8 @@ def engine_codes() -> set[str]:
         codes.update(prefix + local for local in _WRAPPED.findall((ENGINES / module).read_text()))
     for game in engines.GAMES:
         codes.add(f"{game}.game_over")  # engines.core refuses every move after the end
-        for path in (ENGINES / game).glob("*.py"):
+        # scoring.py names score line codes (``noah.round``), which are not refusals
+        for path in (p for p in (ENGINES / game).glob("*.py") if p.name != "scoring.py"):
             text = path.read_text()
             codes.update(_PREFIXED.findall(text))
             codes.update(f"{game}.{local}" for local in _LOCAL.findall(text))

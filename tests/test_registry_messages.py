@@ -11,7 +11,7 @@ import pytest
 import engines
 from companion.messages import MESSAGES, fields, register
 from companion.reasons import UNCOVERED, placeholders, reason_text, template_key
-from tests.registry_support import check_registered, refusals, states
+from tests.registry_support import check_registered, finished, refusals, states
 
 GAMES = list(engines.GAMES)
 TURN = [g for g in GAMES if engines.GAMES[g].info.turn_engine]
@@ -67,3 +67,18 @@ def test_event_templates_are_filled_by_the_events_of_a_game(game: str) -> None:
     for kind, text in MESSAGES[game].events.items():
         assert kind in data, f"{game} gives no {kind!r} event"
         assert fields(text) <= data[kind], (kind, fields(text) - data[kind])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_score_line_templates_are_filled_by_the_lines_of_a_game(game: str) -> None:
+    """A template for a score line code the game gives, naming only its params."""
+    params: dict[str, set[str]] = {}
+    for end in finished(game):
+        outcome = end.outcome()
+        assert outcome is not None
+        for lines in outcome.breakdown.values():
+            for line in lines:
+                params.setdefault(str(line.code), set()).update(line.params)
+    for code, text in MESSAGES[game].lines.items():
+        assert code in params, f"{game} gives no {code!r} line"
+        assert fields(text) <= params[code], (code, fields(text) - params[code])
