@@ -18,12 +18,16 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 @cache
-def states(game_id: str, seed: int = 1, plies: int = 400) -> tuple[State, ...]:
-    """A seeded game of ``game_id`` at its fewest players, state by state: its own playout
-    policy or uniform picks, chance from the seed; only the start for a game whose
-    engine does not play whole turns."""
+def states(
+    game_id: str, seed: int = 1, plies: int = 400, options: tuple[tuple[str, str], ...] = ()
+) -> tuple[State, ...]:
+    """A seeded game of ``game_id`` at its fewest players (rule ``options`` as pairs, the
+    rest at their defaults), state by state: its own playout policy or uniform picks,
+    chance from the seed; only the start for a game whose engine does not play whole
+    turns."""
     game = engines.GAMES[game_id]
-    state = game.new_game(list(NAMES[: game.info.min_players]), seed=seed)
+    names = list(NAMES[: game.info.min_players])
+    state = game.new_game(names, options=dict(options), seed=seed)
     out = [state]
     if not game.info.turn_engine:
         return tuple(out)
@@ -81,4 +85,17 @@ def finished(game_id: str) -> tuple[State, ...]:
     ]
     if game.info.turn_engine:
         ends += [s for seed in (1, 2, 3) if (s := states(game_id, seed, 20_000)[-1]).is_over]
+        for options in option_values(game_id):
+            end = states(game_id, 1, 20_000, tuple(sorted(options.items())))[-1]
+            ends += [end] if end.is_over else []
     return tuple(ends)
+
+
+def option_values(game_id: str) -> list[dict[str, str]]:
+    """Each choice of each rule option that is not its default, the rest at defaults."""
+    return [
+        {opt.name: choice}
+        for opt in engines.GAMES[game_id].info.options
+        for choice in opt.choices
+        if choice != opt.default
+    ]

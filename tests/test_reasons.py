@@ -33,11 +33,13 @@ COMPUTED = {
 
 
 def engine_codes() -> set[str]:
-    """Every refusal code written in the engines' source (``{x}`` marks a computed part)."""
+    """Every refusal code written in the source of the games under ``engines/`` (``{x}``
+    marks a computed part; a game from elsewhere, such as the tests' sixth, is checked by
+    ``tests/test_registry_messages.py`` on the refusals it gives)."""
     codes = set(COMPUTED)
     for module, prefix in WRAPPERS.items():
         codes.update(prefix + local for local in _WRAPPED.findall((ENGINES / module).read_text()))
-    for game in engines.GAMES:
+    for game in (g for g in engines.GAMES if (ENGINES / g).is_dir()):
         codes.add(f"{game}.game_over")  # engines.core refuses every move after the end
         # scoring.py names score line codes (``noah.round``), which are not refusals
         for path in (p for p in (ENGINES / game).glob("*.py") if p.name != "scoring.py"):
