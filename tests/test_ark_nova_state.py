@@ -179,7 +179,6 @@ def test_views_hide_kept_final_scoring_cards_until_the_end() -> None:
     ("change", "words"),
     [
         ({"zoos": {"ann": {}}}, "one zoo per player"),
-        ({"trigger": "ann"}, "cannot have triggered"),
         ({"final_turns": ["bob"]}, "no player triggered"),
         ({"finished": True}, "never triggered"),
         ({"zoos": {"ann": {}, "bob": {"appeal": -1}}}, "bob's zoo"),

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from engines.ark_nova import icons, map_a
 from engines.ark_nova.cards import CATEGORIES, FINAL_SCORING
-from engines.ark_nova.endgame import Gain, endgame_gains
+from engines.ark_nova.endgame import NOT_SCORABLE, Gain, endgame_gains
 from engines.ark_nova.zoo import MAX_APPEAL, MAX_CONSERVATION, Zoo
 from engines.core import Outcome, ScoreLine, rank_players
 
@@ -28,6 +28,9 @@ MEET = 114
 
 MAX_CP_PER_CARD = 4
 """A final-scoring card yields at most 4 CP (RB p.19)."""
+
+MAP_BASED_FINAL_SCORING = ("004", "006")
+"""Final-scoring cards that read Map A (Architectural Zoo, Naturalists' Zoo)."""
 
 
 def cp_value(cp: int) -> int:
@@ -115,6 +118,8 @@ def final_scoring_gain(
         right_name: that player's name, for the explanation.
     """
     card = FINAL_SCORING[card_id]
+    if card_id in MAP_BASED_FINAL_SCORING and not zoo.map_known:
+        return Gain(f"{card.name} ({card_id})", 0, 0, NOT_SCORABLE, scorable=False)
     if card_id == "004":
         cp, why = _architectural(zoo)
     elif card_id == "009":
@@ -140,6 +145,11 @@ class ZooScore:
     appeal: int
     cp: int
     projects: int
+
+    @property
+    def complete(self) -> bool:
+        """Every card could be scored from what was entered."""
+        return all(g.scorable for g in self.gains)
 
     @property
     def target(self) -> int:

@@ -408,12 +408,6 @@ class ArkNovaState(State):
             return
         if self.trigger not in self.players:
             raise InvalidState(f"trigger {self.trigger!r} is not a player of this game")
-        if not scoring.triggers_end(self.zoo(self.trigger)):
-            z = self.zoo(self.trigger)
-            raise InvalidState(
-                f"{self.trigger} cannot have triggered the end: appeal {z.appeal} is below the "
-                f"target {scoring.target(z.conservation)} of {z.conservation} CP"
-            )
         for p in self.final_turns:
             if p not in self.players:
                 raise InvalidState(f"final turn of {p!r}, who is not a player of this game")

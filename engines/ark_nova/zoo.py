@@ -141,6 +141,9 @@ class Zoo:
             (including projects since discarded); their count breaks ties.
         buildings: the buildings on Map A.
         final_scoring: kept final-scoring cards ("001"-"011").
+        map_known: False for a zoo entered without its ``buildings``: it holds
+            the setup map only so the other checks can run, and every card that
+            reads Map A reports itself as not scorable (never a silent count).
     """
 
     appeal: int = 0
@@ -155,6 +158,7 @@ class Zoo:
     projects: tuple[int, ...] = ()
     buildings: tuple[Building, ...] = field(default_factory=setup_buildings)
     final_scoring: tuple[str, ...] = ()
+    map_known: bool = True
 
     def __post_init__(self) -> None:
         self.validate()
@@ -194,6 +198,12 @@ class Zoo:
             for n in numbers:
                 if n not in table:
                     raise ValueError(f"there is no {label} card {n}")
+                if table[n].marine_worlds:
+                    raise ValueError(
+                        f"{label} card {n} ({table[n].name}) is a Marine Worlds card; this "
+                        "companion plays and scores the base game only (animals 401-528, "
+                        "sponsors 201-264): take it out of the zoo"
+                    )
             _no_repeats(numbers, f"{label} card")
         for n in self.projects:
             if n not in PROJECTS:
@@ -246,7 +256,7 @@ class Zoo:
     # -- JSON -------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "appeal": self.appeal,
             "conservation": self.conservation,
             "reputation": self.reputation,
@@ -260,6 +270,9 @@ class Zoo:
             "buildings": [b.to_json() for b in self.buildings],
             "final_scoring": list(self.final_scoring),
         }
+        if not self.map_known:
+            del out["buildings"]
+        return out
 
     @classmethod
     def from_json(cls, obj: Any) -> Zoo:
@@ -270,7 +283,7 @@ class Zoo:
         """
         if not isinstance(obj, Mapping):
             raise ValueError(f"a zoo is a JSON object, not {type(obj).__name__}")
-        known = set(cls.__dataclass_fields__)
+        known = set(cls.__dataclass_fields__) - {"map_known"}
         extra = sorted(set(obj) - known)
         if extra:
             raise ValueError(
@@ -294,6 +307,8 @@ class Zoo:
             kwargs["buildings"] = tuple(
                 Building.from_json(b) for b in _list(obj["buildings"], "buildings")
             )
+        else:
+            kwargs["map_known"] = False
         return cls(**kwargs)
 
 
