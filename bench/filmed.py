@@ -46,6 +46,7 @@ from companion.watch.noah import script_tags as noah_tags
 from companion.watch.video import Script, film, play
 from engines import animals_on_board, ark_nova, hare_tortoise, niagara, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
+from engines.ark_nova import RECORD
 from engines.ark_nova.actions import AnimalsAction, BuildAction, SetBoard
 from engines.ark_nova.cards import ANIMALS
 from engines.ark_nova.state import ArkNovaState, SetZoo
@@ -232,7 +233,7 @@ def _builds_and_animals(state: State, rng: random.Random) -> Move:
 def _ark_nova(plies: int, seed: int) -> Filmed:
     model = ArkNovaTable()
     players = ("ann", "ben")
-    new = ark_nova.new_game(list(players), seed=seed)
+    new = ark_nova.new_game(list(players), options=RECORD, seed=seed)
     assert isinstance(new, ArkNovaState)
     setup = _ark_nova_setup(new)
     state: State = new

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engines.ark_nova import load_state, new_game, parse_move
+from engines.ark_nova import RECORD, load_state, new_game, parse_move
 from engines.ark_nova.animals import price
 from engines.ark_nova.board import PlayerBoard, reputation_range
 from engines.ark_nova.cards import ANIMALS
@@ -376,7 +376,7 @@ def test_state_with_boards_round_trips_and_views_hide_hands() -> None:
 
 
 def test_board_and_display_moves() -> None:
-    state = new_game(["ann", "bob"])
+    state = new_game(["ann", "bob"], options=RECORD)
     move = parse_move(
         {"type": "board", "player": "ann", "board": {"upgraded": ["build"], "hand": [451]}}
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engines import ark_nova
+from engines.ark_nova import RECORD
 from engines.ark_nova.endgame import endgame_gains
 from engines.ark_nova.scoring import final_scoring_gain, score_zoo
 from engines.ark_nova.zoo import Zoo
@@ -41,7 +42,7 @@ def test_diversity_researcher_counts_at_most_three_pairs() -> None:
 def test_the_trigger_is_the_moment_the_markers_meet() -> None:
     # Ann triggered the end (recorded), then lost appeal in her last turn: the
     # document is still a finished game, scored as it lies.
-    doc = ark_nova.new_game(["ann", "bob"]).to_json()
+    doc = ark_nova.new_game(["ann", "bob"], options=RECORD).to_json()
     doc["zoos"]["ann"] = {"appeal": 60, "conservation": 12}  # target 88: no longer meets
     doc["trigger"] = "ann"
     doc["finished"] = True
@@ -70,7 +71,7 @@ def test_a_zoo_without_buildings_is_never_scored_as_the_setup_map() -> None:
 def test_marine_worlds_cards_are_refused_with_a_clear_message(field: str, card: int) -> None:
     with pytest.raises(ValueError, match="Marine Worlds card; this companion plays and scores"):
         Zoo.from_json({field: [card]})
-    doc = ark_nova.new_game(["ann", "bob"]).to_json()
+    doc = ark_nova.new_game(["ann", "bob"], options=RECORD).to_json()
     doc["zoos"]["ann"] = {field: [card]}
     with pytest.raises(InvalidState, match="Marine Worlds"):
         ark_nova.load_state(doc)

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engines import ark_nova
-from engines.ark_nova import scoring
+from engines.ark_nova import RECORD, scoring
 from engines.ark_nova.state import FinalTurn, SetZoo
 from engines.ark_nova.zoo import Zoo
 
@@ -57,7 +57,7 @@ def blue_zoo() -> dict[str, Any]:
 
 
 def test_two_player_example_105_98_step_by_step() -> None:
-    state = ark_nova.new_game(["red", "blue"])
+    state = ark_nova.new_game(["red", "blue"], options=RECORD)
     state = state.apply(SetZoo("blue", blue_zoo()))
     assert state.trigger is None
     state = state.apply(SetZoo("red", red_zoo()))
@@ -107,7 +107,7 @@ def test_vp_formula_and_trigger(appeal: int, cp: int) -> None:
     assert scoring.target(cp) == appeal - vp
     zoo = Zoo(appeal=appeal, conservation=cp)
     assert scoring.triggers_end(zoo) == (vp >= 0)
-    state = ark_nova.new_game(["ann", "bob"]).apply(SetZoo("bob", zoo.to_json()))
+    state = ark_nova.new_game(["ann", "bob"], options=RECORD).apply(SetZoo("bob", zoo.to_json()))
     assert (state.trigger == "bob") == (vp >= 0)
 
 

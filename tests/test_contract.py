@@ -19,6 +19,10 @@ COUNTS = [
     for n in range(engines.GAMES[g].info.min_players, engines.GAMES[g].info.max_players + 1)
 ]
 PLAYOUTS = 200
+LONG_GAMES = {"ark_nova": (10, 1)}
+"""Games whose playouts run to about a thousand moves: (playouts per player count, seeds
+walked step by step) instead of (200, 3), so the suite stays within minutes; the
+bench (``bench/ark_nova_playouts.py``) plays many more."""
 NAMES = ["ann", "bob", "cy", "dee", "eve", "fay"]
 
 
@@ -71,7 +75,7 @@ def test_game_info(game_id: str) -> None:
 @pytest.mark.parametrize(("game_id", "n"), COUNTS)
 def test_random_playouts_reach_an_outcome(game_id: str, n: int) -> None:
     module = mod(game_id)
-    for seed in range(PLAYOUTS):
+    for seed in range(LONG_GAMES.get(game_id, (PLAYOUTS, 3))[0]):
         end = module.new_game(players(n), seed=seed)
         rng = random.Random(seed)
         steps = 0
@@ -103,7 +107,7 @@ def walk(module: Game, n: int, seed: int) -> list[State]:
 def test_every_step_keeps_the_contract(game_id: str, n: int) -> None:
     module = mod(game_id)
     rng = random.Random(99)
-    for seed in range(3):
+    for seed in range(LONG_GAMES.get(game_id, (PLAYOUTS, 3))[1]):
         seen: dict[str, Move] = {}
         for state in walk(module, n, seed):
             before = state.to_json()

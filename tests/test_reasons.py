@@ -24,7 +24,12 @@ _LOCAL = re.compile(r"""(?:\b_?illegal|\bRefusal|_P \+)\(?\s*["']([a-z_]+)["']""
 
 
 _WRAPPED = re.compile(r"""\b_problem\(\s*["']([a-z_]+)["']""")
-WRAPPERS = {"ark_nova/animals.py": "ark_nova.animals.", "ark_nova/transfer.py": "ark_nova.build."}
+WRAPPERS = {
+    "ark_nova/animals.py": "ark_nova.animals.",
+    "ark_nova/transfer.py": "ark_nova.build.",
+    "ark_nova/association.py": "ark_nova.association.",
+    "ark_nova/sponsoring.py": "ark_nova.sponsors.",
+}
 """Modules whose ``_problem(code, ...)`` helper prefixes the code."""
 COMPUTED = {
     f"ark_nova.{part}.{terrain}" for part in ("animals", "build") for terrain in ("rock", "water")

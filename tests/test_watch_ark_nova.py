@@ -25,7 +25,7 @@ from companion.watch.model import PlacedTag
 from companion.watch.photo import PhotoError, score_photo
 from companion.watch.video import Script, film, play
 from engines import ark_nova
-from engines.ark_nova import map_a
+from engines.ark_nova import RECORD, map_a
 from engines.ark_nova.actions import AnimalsAction, BuildAction
 from engines.ark_nova.animals import AnimalPlay
 from engines.ark_nova.build import LABELS, Placement
@@ -59,7 +59,7 @@ def _start() -> ArkNovaState:
         and not (a.icons.get("rock") or a.icons.get("water"))
         and a.price <= 16
     ]
-    state = ark_nova.new_game(PLAYERS, seed=1)
+    state = ark_nova.new_game(PLAYERS, options=RECORD, seed=1)
     for seat, player in enumerate(PLAYERS):
         zoo = replace(state.zoos[seat], money=300)
         board = replace(state.boards[seat], hand=tuple(small[seat * 8 : seat * 8 + 8]))
@@ -197,7 +197,7 @@ def test_an_animal_from_an_unseen_hand_is_followed() -> None:
     """At a real table the companion does not know the hands: an animal laid and its
     enclosure flipped is the play of one of the unknown cards, checked and applied."""
     t = ArkNovaTable()
-    state = ark_nova.new_game(PLAYERS, seed=3)
+    state = ark_nova.new_game(PLAYERS, options=RECORD, seed=3)
     e1 = Placement("enclosure_1", (1, 4))
     state = state.apply(BuildAction("ann", (e1,)))
     assert isinstance(state, ArkNovaState)

@@ -23,8 +23,10 @@ from engines.ark_nova.actions import (
     XTokenAction,
 )
 from engines.ark_nova.catalog import CATALOG
+from engines.ark_nova.playout import playout_move
 from engines.ark_nova.state import (
     INFO,
+    RECORD,
     ArkNovaState,
     FinalTurn,
     KeepFinalScoring,
@@ -41,6 +43,7 @@ GAME = Game(
     new_game=new_game,
     parse_move=parse_move,
     load_state=load_state,
+    playout_move=playout_move,
 )
 """Ark Nova's engine as ``engines.GAMES`` holds it."""
 
@@ -49,6 +52,7 @@ __all__ = [
     "CATALOG",
     "GAME",
     "INFO",
+    "RECORD",
     "AnimalsAction",
     "ArkNovaState",
     "BreakDiscard",

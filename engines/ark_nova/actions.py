@@ -341,7 +341,8 @@ ACTION_MOVES: tuple[type[Move], ...] = (
 # --------------------------------------------------------------------------- strength
 
 
-def _strength(zoo: Zoo, board: PlayerBoard, action: str, x: int) -> tuple[int, Verdict]:
+def action_strength(zoo: Zoo, board: PlayerBoard, action: str, x: int) -> tuple[int, Verdict]:
+    """The action card's strength with ``x`` X-tokens, refused when the board lacks them."""
     if x > zoo.x_tokens:
         return 0, Verdict.illegal(
             "ark_nova.x_tokens",
@@ -406,7 +407,7 @@ def check(state: ArkNovaState, move: Move) -> Verdict:
 
 
 def _check_build(zoo: Zoo, board: PlayerBoard, move: BuildAction) -> Verdict:
-    strength, verdict = _strength(zoo, board, "build", move.x)
+    strength, verdict = action_strength(zoo, board, "build", move.x)
     if not verdict:
         return verdict
     side = board.side("build")
@@ -435,7 +436,7 @@ def _check_build(zoo: Zoo, board: PlayerBoard, move: BuildAction) -> Verdict:
 
 
 def _check_snap(state: ArkNovaState, zoo: Zoo, board: PlayerBoard, move: Snap) -> Verdict:
-    strength, verdict = _strength(zoo, board, "cards", move.x)
+    strength, verdict = action_strength(zoo, board, "cards", move.x)
     if not verdict:
         return verdict
     side = board.side("cards")
@@ -540,7 +541,7 @@ def _run_animals(state: ArkNovaState, move: AnimalsAction) -> tuple[Verdict, Ark
     """Check and play an Animals action in one pass: the verdict, and the state when legal."""
     player = move.player
     zoo, board = state.zoo(player), state.board(player)
-    strength, verdict = _strength(zoo, board, "animals", move.x)
+    strength, verdict = action_strength(zoo, board, "animals", move.x)
     if not verdict:
         return verdict, None
     side = board.side("animals")
@@ -614,29 +615,36 @@ def legal_actions(state: ArkNovaState) -> list[Move]:
             for m in (Snap(player, f) for f in range(1, len(state.display) + 1))
             if _check_snap(state, zoo, board, m)
         ]
-        moves += _animal_plays(state, player)
+        moves += animal_plays(state, player)
         moves += _discards(zoo, board, player)
     return moves
 
 
-def _animal_plays(state: ArkNovaState, player: str) -> list[Move]:
+def animal_plays(state: ArkNovaState, player: str) -> list[Move]:
+    """Every one-animal play of a known card without X-tokens, named by its enclosure's
+    first hex (each checked as ``_run_animals`` would, without stepping the table)."""
     zoo, board = state.zoo(player), state.board(player)
+    side = board.side("animals")
+    strength = board.slot("animals")
+    if animal_rules.animals_allowed(side, strength) < 1:
+        return []
+    if side == 2 and strength >= 5:
+        zoo = gain_reputation(zoo, board, 1)
+    table = Table(zoo, board, state.display)
     sources = [(c, 0) for c in dict.fromkeys(board.hand) if c in ANIMALS]
     sources += [(c, f) for f, c in enumerate(state.display, start=1) if c in ANIMALS]
-    homes = [b.cells[0] for b in zoo.buildings if b.kind != "kiosk" and b.kind != "pavilion"]
+    homes = [b for b in zoo.buildings if b.kind not in ("kiosk", "pavilion", "unique")]
     moves: list[Move] = []
     for card, folder in sources:
         assert isinstance(card, int)
         for home in homes:
             counts: tuple[int | None, ...] = (None,)
-            if card not in animal_rules.SPECIAL_SPACES:
-                kind = animal_rules.enclosure_at(zoo, home)
-                if kind is not None and kind.kind in ("reptile_house", "aviary"):
-                    counts = tuple(range(1, SPECIAL_CAPACITY[kind.kind] + 1))
+            if card not in animal_rules.SPECIAL_SPACES and home.kind in ("reptile_house", "aviary"):
+                counts = tuple(range(1, SPECIAL_CAPACITY[home.kind] + 1))
             for spaces in counts:
-                move = AnimalsAction(player, (AnimalPlay(card, home, folder, spaces),))
-                if _run_animals(state, move)[0]:
-                    moves.append(move)
+                play = AnimalPlay(card, home.cells[0], folder, spaces)
+                if animal_rules.check_play(table, play, side)[0] is None:
+                    moves.append(AnimalsAction(player, (play,)))
     return moves
 
 

@@ -23,14 +23,18 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any, ClassVar
 
-from engines.ark_nova import actions, scoring
+from engines.ark_nova import actions, flow, scoring, turns
 from engines.ark_nova.board import PlayerBoard
 from engines.ark_nova.cards import FINAL_SCORING
+from engines.ark_nova.flow import Flow, Phase
 from engines.ark_nova.moves import FinalTurn, KeepFinalScoring, SetZoo
+from engines.ark_nova.turn_moves import TURN_MOVES, Deal
 from engines.ark_nova.zoo import Zoo
 from engines.core import (
+    CHANCE,
     LEGAL,
     UNKNOWN,
     Event,
@@ -69,6 +73,17 @@ INFO = GameInfo(
             {"seed": "4 for every player count", "rulebook": "4 with 4 players, else 3"},
         ),
         RuleOption(
+            "mode",
+            "turns",
+            ("turns", "record"),
+            "Whether the companion plays every turn or records the zoos as they lie",
+            {
+                "turns": "turn by turn: setup, the five actions, breaks and the end, checked",
+                "record": "the table records each zoo; the companion checks builds and "
+                "animals and scores the end",
+            },
+        ),
+        RuleOption(
             "score_scale",
             "rulebook",
             ("rulebook", "plus_100"),
@@ -76,10 +91,14 @@ INFO = GameInfo(
             {"rulebook": "victory points (appeal minus target)", "plus_100": "VP + 100 (BGA)"},
         ),
     ),
-    turn_engine=False,
 )
 
-MOVES = MoveCodec(INFO.id, (SetZoo, KeepFinalScoring, FinalTurn, *actions.ACTION_MOVES))
+RECORD: Mapping[str, str] = MappingProxyType({"mode": "record"})
+"""The options of a recorded table (``mode`` ``record``): zoos as they lie, no turns."""
+
+MOVES = MoveCodec(
+    INFO.id, (SetZoo, KeepFinalScoring, FinalTurn, *actions.ACTION_MOVES, *TURN_MOVES)
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -105,12 +124,19 @@ class ArkNovaState(State):
     final_turns: tuple[str, ...] = ()
     boards: tuple[PlayerBoard, ...] = ()
     display: tuple[int | str, ...] = (UNKNOWN,) * actions.DISPLAY_FOLDERS
+    flow: Flow | None = None
 
     def __post_init__(self) -> None:
         if not self.boards:
             object.__setattr__(self, "boards", tuple(PlayerBoard() for _ in self.players))
 
     # -- reading --------------------------------------------------------------------
+
+    @property
+    def flow_(self) -> Flow:
+        """The turn engine's table (a game in ``turns`` mode)."""
+        assert self.flow is not None
+        return self.flow
 
     def board(self, player: str) -> PlayerBoard:
         return self.boards[self.players.index(player)]
@@ -134,10 +160,19 @@ class ArkNovaState(State):
 
     @property
     def finished(self) -> bool:
+        if self.flow is not None:
+            return self.flow.phase == Phase.OVER
         return self.trigger is not None and not self.owed_final_turns()
 
     @property
     def to_move(self) -> str | None:
+        if self.flow is not None:
+            if self.flow.pending:
+                item = self.flow.pending[0]
+                return CHANCE if item.chance else item.player
+            if self.flow.phase == Phase.OVER:
+                return None
+            return self.players[self.flow.turn]
         if self.finished:
             return None
         owed = self.owed_final_turns()
@@ -146,6 +181,8 @@ class ArkNovaState(State):
     # -- moves ----------------------------------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:
+        if self.flow is not None:
+            return turns.legal(self)
         if self.finished:
             return ()
         moves: list[Move] = [SetZoo(p, z.to_json()) for p, z in self.zoo_map.items()]
@@ -155,6 +192,16 @@ class ArkNovaState(State):
         return tuple(moves)
 
     def _check(self, move: Move) -> Verdict:
+        if self.flow is not None:
+            player = getattr(move, "player", None)
+            if player is not None and player not in self.players:
+                return Verdict.illegal(
+                    "ark_nova.unknown_player",
+                    f"{player!r} is not at this table ({', '.join(self.players)})",
+                    player=str(player),
+                    players=list(self.players),
+                )
+            return turns.check(self, move)
         if isinstance(move, actions.SetDisplay):
             return actions.check(self, move)
         player = getattr(move, "player", None)
@@ -216,6 +263,8 @@ class ArkNovaState(State):
         return LEGAL
 
     def _apply(self, move: Move) -> ArkNovaState:
+        if self.flow is not None:
+            return turns.apply(self, move)
         if isinstance(move, actions.ACTION_MOVES):
             return actions.apply(self, move)
         if isinstance(move, SetZoo):
@@ -281,9 +330,22 @@ class ArkNovaState(State):
             "owed_final_turns": list(self.owed_final_turns()),
             "finished": self.finished,
             **actions.table_view(self, player),
+            **({"flow": turns_view(self, player)} if self.flow is not None else {}),
         }
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
+        if (
+            self.flow is not None
+            and self.flow.pending
+            and isinstance(move, Deal | KeepFinalScoring)
+        ):
+            item = self.flow.pending[0]
+            if item.player and item.player != viewer and item.ask != flow.Ask.DEAL_DISPLAY:
+                if isinstance(move, Deal):
+                    return {"type": move.TYPE, "card": UNKNOWN}
+                return {"type": move.TYPE, "player": move.player, "cards": len(move.cards)}
+            if isinstance(move, Deal):
+                return move.to_json()
         if isinstance(move, actions.SetBoard) and move.player != viewer:
             return actions.public_board_move(move)
         if isinstance(move, KeepFinalScoring) and move.player != viewer:
@@ -304,6 +366,7 @@ class ArkNovaState(State):
             "final_turns": list(self.final_turns),
             "boards": {p: b.to_json() for p, b in zip(self.players, self.boards, strict=True)},
             "display": list(self.display),
+            **({"flow": self.flow.to_json(self.players)} if self.flow is not None else {}),
         }
 
     @classmethod
@@ -334,6 +397,7 @@ class ArkNovaState(State):
             trigger=body.get("trigger"),
             trigger_in_break=bool(body.get("trigger_in_break", False)),
             final_turns=frozen(tuple(body.get("final_turns", ()))),
+            flow=Flow.from_json(body["flow"], players) if body.get("flow") else None,
         )
         state._validate_end()
         if body.get("finished"):
@@ -350,6 +414,26 @@ class ArkNovaState(State):
         for p in self.final_turns:
             if p not in self.players:
                 raise InvalidState(f"final turn of {p!r}, who is not a player of this game")
+
+
+def turns_view(state: ArkNovaState, viewer: str | None) -> dict[str, Any]:
+    """The turn engine's table as ``viewer`` sees it: other players' final-scoring cards
+    and the deck's contents are counts; what is owed names its player and kind only."""
+    f = state.flow_
+    doc = f.to_json(state.players)
+    doc["deck"] = None if f.deck is None else len(f.deck)
+    doc["final_deck"] = None if f.final_deck is None else len(f.final_deck)
+    doc["final_hands"] = {
+        p: list(h) if p == viewer or state.finished else len(h)
+        for p, h in zip(state.players, f.final_hands, strict=True)
+    }
+    doc["pending"] = [
+        {**item.to_json(), "words": turns.effect_words(item)}
+        if item.ask == flow.Ask.EFFECT
+        else item.to_json()
+        for item in f.pending
+    ]
+    return doc
 
 
 def _trigger_event(player: str, zoo: Zoo, during_break: bool) -> Event:
@@ -394,8 +478,19 @@ def new_game(
     """
     names = INFO.check_players(players)
     resolved = INFO.resolve_options(options)
-    zoos = tuple(Zoo(appeal=i) for i in range(len(names)))
-    return ArkNovaState(players=names, options=resolved, seed=seed, zoos=zoos)
+    if resolved["mode"] == "record":
+        zoos = tuple(Zoo(appeal=i) for i in range(len(names)))
+        return ArkNovaState(players=names, options=resolved, seed=seed, zoos=zoos)
+    shown = 4 if resolved["base_projects_face_up"] == "seed" or len(names) == 4 else 3
+    return ArkNovaState(
+        players=names,
+        options=resolved,
+        seed=seed,
+        zoos=tuple(Zoo() for _ in names),
+        boards=tuple(PlayerBoard(hand=()) for _ in names),
+        display=(),
+        flow=flow.start(names, seed is not None, shown),
+    )
 
 
 def parse_move(obj: Any) -> Move:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Any
 
 from engines.ark_nova import map_a
@@ -61,6 +62,13 @@ class Building:
     mirror: bool = False
     occupied: bool = False
     sponsor: int | None = None
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.kind, self.cells, self.at, self.rotation, self.mirror, self.occupied))
 
     @classmethod
     def standard(
@@ -165,7 +173,7 @@ class Zoo:
 
     # -- reading the map --------------------------------------------------------------
 
-    @property
+    @cached_property
     def covered(self) -> frozenset[Hex]:
         return frozenset(h for b in self.buildings for h in b.cells)
 
@@ -186,9 +194,15 @@ class Zoo:
                 raise ValueError(f"{name} {value} is off its track (0 to {top})")
         if self.money < 0:
             raise ValueError(f"money {self.money} cannot be negative")
-        self._validate_cards()
-        self._validate_association()
-        self._validate_buildings()
+        _cards_ok(self.animals, self.sponsors, self.projects, self.final_scoring)
+        _association_ok(self.partner_zoos, self.universities)
+        _buildings_ok(
+            self.buildings,
+            tuple(s for s in self.sponsors if s in _MAP_SPONSORS),
+        )
+
+    # The parts are checked by cached functions below: a game steps through many zoos
+    # that share their cards and buildings, and each combination is checked once.
 
     def _validate_cards(self) -> None:
         for label, numbers, table in (
@@ -310,6 +324,46 @@ class Zoo:
         else:
             kwargs["map_known"] = False
         return cls(**kwargs)
+
+
+@lru_cache(maxsize=8192)
+def _cards_ok(
+    animals: tuple[int, ...],
+    sponsors: tuple[int, ...],
+    projects: tuple[int, ...],
+    final_scoring: tuple[str, ...],
+) -> None:
+    Zoo._validate_cards(_Parts(animals, sponsors, projects, final_scoring))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=1024)
+def _association_ok(partner_zoos: tuple[str, ...], universities: tuple[str, ...]) -> None:
+    Zoo._validate_association(_Parts(partner_zoos=partner_zoos, universities=universities))  # type: ignore[arg-type]
+
+
+_MAP_SPONSORS = frozenset({DIVERSITY_RESEARCHER, *map_a.UNIQUE_BUILDING_SPONSORS})
+"""The sponsors the building checks read: 219 and the unique buildings' own."""
+
+
+@lru_cache(maxsize=8192)
+def _buildings_ok(buildings: tuple[Building, ...], sponsors: tuple[int, ...]) -> None:
+    Zoo._validate_buildings(_Parts(sponsors=sponsors, buildings=buildings))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """The fields one cached check reads (the rest left empty)."""
+
+    animals: tuple[int, ...] = ()
+    sponsors: tuple[Any, ...] = ()
+    projects: tuple[int, ...] = ()
+    final_scoring: tuple[str, ...] = ()
+    partner_zoos: tuple[str, ...] = ()
+    universities: tuple[str, ...] = ()
+    buildings: tuple[Building, ...] = ()
+
+    def buildings_of(self, *kinds: str) -> tuple[Building, ...]:
+        return tuple(b for b in self.buildings if b.kind in kinds)
 
 
 def _no_repeats(values: Iterable[Any], label: str) -> None:
