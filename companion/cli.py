@@ -97,6 +97,23 @@ def cmd_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_quick_score(args: argparse.Namespace) -> int:
+    from companion.quick_score import score_text
+    from engines.ark_nova.quick import QuickScoreError
+
+    if args.game != "ark_nova":
+        raise BadInput(f"the quick score is for ark_nova; {args.game} is scored with 'score'")
+    try:
+        text = sys.stdin.read() if args.entries == "-" else Path(args.entries).read_text("utf-8")
+    except OSError as exc:
+        raise BadInput(f"cannot read {args.entries}: {exc.strerror}") from exc
+    try:
+        _print(score_text(text))
+    except QuickScoreError as exc:
+        raise BadInput(str(exc)) from exc
+    return EXIT_OK
+
+
 def cmd_score_photo(args: argparse.Namespace) -> int:
     from companion.photo_score import score_upload
     from companion.photos import BadPhoto
@@ -403,6 +420,14 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("state", help="state JSON file, or - for stdin")
         p.add_argument("move", help="move as notation or JSON")
         p.set_defaults(func=func)
+
+    p = sub.add_parser(
+        "quick-score",
+        help="score a game played off the app from what the score calculators take",
+    )
+    p.add_argument("game", choices=game_ids)
+    p.add_argument("entries", help="quick-score JSON file, or - for stdin")
+    p.set_defaults(func=cmd_quick_score)
 
     p = sub.add_parser("scan", help="read a table photo (several: voted) and print the reading")
     p.add_argument("game", choices=game_ids)

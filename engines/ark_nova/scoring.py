@@ -146,6 +146,13 @@ class ZooScore:
     cp: int
     projects: int
 
+    @classmethod
+    def from_gains(cls, appeal: int, cp: int, gains: tuple[Gain, ...], projects: int) -> ZooScore:
+        """The tracks before final scoring plus each gain (appeal stops at 113, CP at 41)."""
+        after_appeal = min(appeal + sum(g.appeal for g in gains), MAX_APPEAL)
+        after_cp = min(cp + sum(g.cp for g in gains), MAX_CONSERVATION)
+        return cls(appeal, cp, gains, after_appeal, after_cp, projects)
+
     @property
     def complete(self) -> bool:
         """Every card could be scored from what was entered."""
@@ -210,9 +217,7 @@ def score_zoo(zoo: Zoo, printing: str, right: Zoo | None = None, right_name: str
     gains = tuple(
         final_scoring_gain(c, zoo, printing, right, right_name) for c in zoo.final_scoring
     ) + endgame_gains(zoo)
-    appeal = min(zoo.appeal + sum(g.appeal for g in gains), MAX_APPEAL)
-    cp = min(zoo.conservation + sum(g.cp for g in gains), MAX_CONSERVATION)
-    return ZooScore(zoo.appeal, zoo.conservation, gains, appeal, cp, len(zoo.projects))
+    return ZooScore.from_gains(zoo.appeal, zoo.conservation, gains, len(zoo.projects))
 
 
 def score_table(
