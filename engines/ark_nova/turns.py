@@ -241,7 +241,7 @@ def check(state: ArkNovaState, move: Move) -> Verdict:
 
 def check_action(state: ArkNovaState, move: Move) -> Verdict:
     if isinstance(move, CardsAction):
-        return _run_cards(state, move)[0]
+        return _check_cards(state, move)
     if isinstance(move, AssociationAction):
         return association.run(state, move)[0]
     if isinstance(move, SponsorsAction):
@@ -367,19 +367,19 @@ def _check_effect(state: ArkNovaState, item: Pending, move: TableEffect) -> Verd
 # --------------------------------------------------------------------------- Cards
 
 
-def _run_cards(state: ArkNovaState, move: CardsAction) -> tuple[Verdict, ArkNovaState | None]:
-    player = move.player
-    zoo, board = state.zoo(player), state.board(player)
+def _check_cards(state: ArkNovaState, move: CardsAction) -> Verdict:
+    """The Cards action's rules (strength, side, reputation range), without stepping."""
+    zoo, board = state.zoo(move.player), state.board(move.player)
     strength, verdict = actions.action_strength(zoo, board, "cards", move.x)
     if not verdict:
-        return verdict, None
+        return verdict
     side = board.side("cards")
-    draw, discard = _at(CARDS_DRAW[side], strength), _at(CARDS_DISCARD[side], strength)
+    draw = _at(CARDS_DRAW[side], strength)
     if move.folders and side == 1:
         return Verdict.illegal(
             "ark_nova.cards.display_side",
             "the Cards card takes display cards in reputation range on side II only",
-        ), None
+        )
     rng = reputation_range(zoo.reputation)
     for folder in move.folders:
         if folder > rng or folder > len(state.display):
@@ -388,14 +388,26 @@ def _run_cards(state: ArkNovaState, move: CardsAction) -> tuple[Verdict, ArkNova
                 f"folder {folder} is beyond reputation range ({rng} folders)",
                 folder=folder,
                 range=rng,
-            ), None
+            )
     if len(move.folders) > draw:
         return Verdict.illegal(
             "ark_nova.cards.too_many",
             f"strength {strength} draws {draw} cards, not {len(move.folders)}",
             draw=draw,
             count=len(move.folders),
-        ), None
+        )
+    return LEGAL
+
+
+def _run_cards(state: ArkNovaState, move: CardsAction) -> tuple[Verdict, ArkNovaState | None]:
+    verdict = _check_cards(state, move)
+    if not verdict:
+        return verdict, None
+    player = move.player
+    zoo, board = state.zoo(player), state.board(player)
+    side = board.side("cards")
+    strength = board.slot("cards") + move.x
+    draw, discard = _at(CARDS_DRAW[side], strength), _at(CARDS_DISCARD[side], strength)
     taken = tuple(state.display[f - 1] for f in move.folders)
     display = tuple(c for f, c in enumerate(state.display, start=1) if f not in move.folders)
     board = replace(board.after_use("cards"), hand=(*board.hand, *taken))
