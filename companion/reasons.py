@@ -176,7 +176,7 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.animals.condition": "{animal_id}的打出條件不符",
     "ark_nova.animals.money": "{animal_id}要 {cost} 元，只剩 {money} 元",
     "ark_nova.animals.not_in_hand": "{animal_id}不在手牌中",
-    "ark_nova.animals.unchecked": "小幫手無法檢查這張動物卡的某個打出條件，請在桌上自行確認",
+    "ark_nova.animals.marine_worlds": "{animal_id}是海洋世界擴充的卡牌；小幫手只進行基本遊戲",
     "ark_nova.animals.display_side": "I 面的動物卡只能打出手牌中的動物",
     "ark_nova.animals.reputation_range": (
         "展示區第 {folder} 格超出聲望範圍：聲望 {reputation} 只到第 {reach} 格"

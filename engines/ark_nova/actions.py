@@ -562,13 +562,10 @@ def _run_animals(state: ArkNovaState, move: AnimalsAction) -> tuple[Verdict, Ark
         zoo = gain_reputation(zoo, board, 1)
         lines.append("+1 reputation first (Animals side II at strength 5)")
     table = Table(zoo, board, state.display)
-    unchecked: list[int] = []
     for play in move.plays:
-        problem, not_keyed = animal_rules.check_play(table, play, side)
+        problem = animal_rules.check_play(table, play, side)
         if problem:
             return problem.verdict(), None
-        if not_keyed:
-            unchecked.append(play.card)
         table, text = animal_rules.play_animal(table, play)
         lines.append(text)
     display = animal_rules.settle_display(state.display, table.taken)
@@ -577,13 +574,6 @@ def _run_animals(state: ArkNovaState, move: AnimalsAction) -> tuple[Verdict, Ark
         display=display,
         events=(Event("animals", f"{player} played " + "; ".join(lines), {"player": player}),),
     )
-    if unchecked:
-        note = animal_rules.unchecked_note(tuple(unchecked))
-        after = replace(
-            after,
-            events=(*after.events, Event("unchecked", note, {"cards": unchecked})),
-        )
-        return Verdict(True, "ark_nova.animals.unchecked", note), after
     return LEGAL, after
 
 
@@ -643,7 +633,7 @@ def animal_plays(state: ArkNovaState, player: str) -> list[Move]:
                 counts = tuple(range(1, SPECIAL_CAPACITY[home.kind] + 1))
             for spaces in counts:
                 play = AnimalPlay(card, home.cells[0], folder, spaces)
-                if animal_rules.check_play(table, play, side)[0] is None:
+                if animal_rules.check_play(table, play, side) is None:
                     moves.append(AnimalsAction(player, (play,)))
     return moves
 
