@@ -19,7 +19,7 @@ from companion.watch.ark_nova import (
     tile_footprint,
 )
 from companion.watch.camera import MatCamera, Shot
-from companion.watch.infer import Mismatch, Question, Refused, infer
+from companion.watch.infer import Applied, Mismatch, Question, Refused, infer
 from companion.watch.loop import Watcher
 from companion.watch.model import PlacedTag
 from companion.watch.photo import PhotoError, score_photo
@@ -33,9 +33,11 @@ from engines.ark_nova.cards import ANIMALS
 from engines.ark_nova.catalog import building_tag
 from engines.ark_nova.conditions import CONDITIONS
 from engines.ark_nova.state import ArkNovaState, FinalTurn, KeepFinalScoring, SetZoo
+from engines.ark_nova.turn_moves import SponsorsAction
 from engines.ark_nova.zoo import Building
 from engines.core import Move, State
 from printables.mats import layout
+from tests.ark_nova_turns import started
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
 
@@ -323,3 +325,34 @@ def test_photo_without_tracker_takes_the_tracks_from_the_game() -> None:
     half = [*tags, *ArkNovaScene(tracker=True).tags(end)[-6:-5]]
     with pytest.raises(PhotoError, match="the appeal track of mapa2 needs one marker"):
         score_photo("ark_nova", camera().frame(half, seed=4), PLAYERS, end)
+
+
+def test_the_camera_follows_a_game_played_turn_by_turn() -> None:
+    """In a game played turn by turn a tile laid on the mat of the player whose turn it is
+    is that player's Build action, an animal card laid with its enclosure flipped their
+    Animals action, a sponsor card laid their Sponsors action; a tile on another
+    player's mat is refused: it is not their turn."""
+    t = ArkNovaTable()
+    state = started(2)
+    assert state.flow is not None
+    first, other = state.players[state.flow.turn], state.players[1 - state.flow.turn]
+    row = ("animals", "cards", "build", "association", "sponsors")
+    state = state.with_player(first, state.zoo(first), replace(state.board(first), actions=row))
+    build = BuildAction(first, (Placement("enclosure_1", (1, 4)),))
+    result = infer(t, state, t.view(state.apply(build)))
+    assert isinstance(result, Applied) and result.moves == (build,), result
+    wrong = BuildAction(other, (Placement("enclosure_1", (1, 4)),))
+    refused = infer(t, state, t.view(_laid(state, wrong)))
+    assert isinstance(refused, Refused) and refused.code == "ark_nova.not_your_turn", refused
+    hand = replace(state.board(first), hand=(261,))
+    state = state.with_player(first, state.zoo(first), hand)
+    sponsor = SponsorsAction(first, (261,), (0,))
+    result = infer(t, state, t.view(state.apply(sponsor)))
+    assert isinstance(result, Applied) and result.moves == (sponsor,), result
+
+
+def _laid(state: ArkNovaState, move: BuildAction) -> ArkNovaState:
+    """The table with ``move``'s tile laid, whoever's turn it is (what the camera sees)."""
+    zoo = state.zoo(move.player)
+    zoo = replace(zoo, buildings=(*zoo.buildings, move.buildings[0].as_building()))
+    return state.with_player(move.player, zoo, state.board(move.player))

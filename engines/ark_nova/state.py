@@ -1,21 +1,19 @@
-"""The Ark Nova table state: one zoo per player, the game-end trigger and final round.
+"""The Ark Nova table state: zoos, boards, display, the end, and the turn engine's flow.
 
 Rules text: ``docs/rules/ark_nova.md`` §5 (trigger, final round) and §6
-(final scoring, in ``scoring``). Not yet a turn engine (``INFO.turn_engine``
-is False): the moves record zoo facts as the table shows them (a zoo read
-from JSON, the kept final-scoring cards), the players' final turns and the
-end of the game; the checks are the end trigger and the final round:
+(final scoring, in ``scoring``). Two modes (rule option ``mode``):
 
-- a zoo triggers the end when its appeal reaches the target of its CP;
-- after the trigger every *other* player takes exactly one more turn, or
-  every player when the end was triggered during a break;
-- then the game is over and ``outcome()`` scores the zoos.
+- ``turns``: ``flow`` holds the turn engine's table; every move is checked and
+  applied by ``turns`` (setup, actions, what they owe, breaks, the end);
+- ``record``: no ``flow``; the moves record zoo facts as the table shows them
+  (a zoo read from JSON, the kept final-scoring cards, the final turns), and
+  the Build and Animals actions, X-tokens, snap and break discards are
+  checked (``actions``). A zoo triggers the end when its appeal reaches the
+  target of its CP; after the trigger every *other* player takes exactly one
+  more turn, or every player when the end was triggered during a break.
 
-The action moves (Build, Animals, X-token, snap, break discard) and the
-player boards and display they read are in ``actions``.
-
-Rule options (§13): ``final_scoring_printing``, ``base_projects_face_up``,
-``score_scale``.
+Rule options (§13): ``mode``, ``final_scoring_printing``,
+``base_projects_face_up``, ``score_scale``.
 """
 
 from __future__ import annotations
