@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from hypothesis import given
@@ -120,3 +121,20 @@ def test_target_table_of_the_spec() -> None:
     for pair in printed.split():
         cp, tgt = pair.split(":")
         assert scoring.target(int(cp)) == int(tgt)
+
+
+def test_the_turn_engine_example_reads_as_its_readme_says() -> None:
+    path = Path(__file__).resolve().parent.parent / "examples" / "ark_nova" / "turns_midgame.json"
+    state = ark_nova.load_state(path.read_text())
+    assert state.to_move == "bob" and state.options["mode"] == "turns"
+    codes = {
+        "cards ann": "ark_nova.not_your_turn",
+        "sponsors bob 244": "ark_nova.sponsors.level",
+        "assoc bob university:research2 reputation": "ark_nova.association.strength",
+    }
+    for text, code in codes.items():
+        assert state.check(ark_nova.parse_move(text)).code == code
+    after = state.apply(ark_nova.parse_move("animals bob 458@6,1"))
+    assert after.zoo("bob").appeal == state.zoo("bob").appeal + 7
+    asks = [(p.ask, p.card) for p in after.flow_.pending]
+    assert ("effect", 458) in asks

@@ -588,7 +588,12 @@ def _break_start(state: ArkNovaState) -> ArkNovaState:
         if excess > 0:
             items.append(Pending(Ask.DISCARD, p, n=excess, why="break"))
     state = add_events(
-        state, Event("break", "a break: hand limits, workers back, display, income", {})
+        state,
+        Event(
+            "break",
+            "a break: hand limits, workers back, display, income",
+            {"breaker": flow.breaker},
+        ),
     )
     return replace(state, flow=replace(flow, step=Step.BREAK).queue(*items))
 

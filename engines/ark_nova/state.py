@@ -387,6 +387,9 @@ class ArkNovaState(State):
             except ValueError as exc:
                 raise InvalidState(f"{p}'s zoo: {exc}") from exc
         boards, display = actions.table_from_json(players, body)
+        turn_flow = Flow.from_json(body["flow"], players) if body.get("flow") else None
+        # A document without a flow is a recorded table, whatever its options say.
+        common["options"] = {**common["options"], "mode": "turns" if turn_flow else "record"}
         state = cls(
             **common,
             boards=boards,
@@ -395,7 +398,7 @@ class ArkNovaState(State):
             trigger=body.get("trigger"),
             trigger_in_break=bool(body.get("trigger_in_break", False)),
             final_turns=frozen(tuple(body.get("final_turns", ()))),
-            flow=Flow.from_json(body["flow"], players) if body.get("flow") else None,
+            flow=turn_flow,
         )
         state._validate_end()
         if body.get("finished"):
