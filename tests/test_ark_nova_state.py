@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -270,3 +271,20 @@ def test_cli_reports_a_broken_document(tmp_path: Path, capsys: pytest.CaptureFix
     )
     assert cli.main(["score", "ark_nova", str(path)]) == 2
     assert "one zoo per player" in capsys.readouterr().err
+
+
+def test_no_move_list_shows_another_players_kept_cards_or_hand() -> None:
+    # Issue 19: the player to move saw the others' kept final-scoring cards in its moves.
+    state = ark_nova.new_game(["ann", "bob"], options=RECORD)
+    bob = replace(state.zoo("bob"), final_scoring=("007",))
+    row = ("cards", "animals", "build", "association", "sponsors")
+    hand = replace(state.board("bob"), hand=(404, 408), actions=row)
+    state = state.with_player("bob", bob, hand)
+    assert state.to_move == "ann"
+    listed = json.dumps([m.to_json() for m in state.legal_moves()])
+    assert '"007"' not in listed
+    assert not [m for m in state.legal_moves() if getattr(m, "player", "") == "bob"
+                and m.TYPE in ("keep", "zoo", "discard")]  # fmt: skip
+    assert "404" not in listed and "408" not in listed
+    # Bob's own moves may still be checked and applied.
+    assert state.check(ark_nova.parse_move("animals bob 408@0,4"))

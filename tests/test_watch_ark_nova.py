@@ -26,7 +26,7 @@ from companion.watch.photo import PhotoError, score_photo
 from companion.watch.video import Script, film, play
 from engines import ark_nova
 from engines.ark_nova import RECORD, map_a
-from engines.ark_nova.actions import AnimalsAction, BuildAction
+from engines.ark_nova.actions import AnimalsAction, BuildAction, animal_plays
 from engines.ark_nova.animals import AnimalPlay
 from engines.ark_nova.build import LABELS, Placement
 from engines.ark_nova.cards import ANIMALS
@@ -75,9 +75,11 @@ def _start() -> ArkNovaState:
 def _choose(state: State, rng: random.Random) -> Move:
     """The players take turns; each plays an animal when one fits, else builds at random."""
     player = state.players[state.ply % len(state.players)]
+    assert isinstance(state, ArkNovaState)
+    # A recorded table lists only its first seat's hand; each player knows their own.
     moves = [
         m
-        for m in state.legal_moves()
+        for m in dict.fromkeys((*state.legal_moves(), *animal_plays(state, player)))
         if isinstance(m, BuildAction | AnimalsAction) and m.player == player
     ]
     animals = [m for m in moves if isinstance(m, AnimalsAction)]

@@ -580,15 +580,16 @@ def _run_animals(state: ArkNovaState, move: AnimalsAction) -> tuple[Verdict, Ark
 # --------------------------------------------------------------------------- listing
 
 
-def legal_actions(state: ArkNovaState) -> list[Move]:
-    """The action moves ``state.legal_moves()`` lists, for every player.
+def legal_actions(state: ArkNovaState, viewer: str | None) -> list[Move]:
+    """The action moves a recorded table's ``legal_moves()`` lists, for every player.
 
     Without X-tokens: every one-building Build action (a side-II action with
     several buildings is checked, not listed: ``build.legal_placements`` lists
     the next building for any strength and purse), the X-token actions, every
-    snap, every one-animal play of a card the companion can see (known hand
-    cards, display in range; into a reptile house or aviary once per number of
-    spaces that fits, when the card's number is not keyed) and the break
+    snap, every one-animal play of a card the companion can see (display in
+    range; known hand cards of ``viewer`` only, so no list shows another
+    player's hand; into a reptile house or aviary once per number of spaces
+    that fits, when the card's number is not keyed) and ``viewer``'s break
     discards down to the hand limit.
     """
     moves: list[Move] = []
@@ -605,14 +606,16 @@ def legal_actions(state: ArkNovaState) -> list[Move]:
             for m in (Snap(player, f) for f in range(1, len(state.display) + 1))
             if _check_snap(state, zoo, board, m)
         ]
-        moves += animal_plays(state, player)
-        moves += _discards(zoo, board, player)
+        moves += animal_plays(state, player, from_hand=player == viewer)
+        if player == viewer:
+            moves += _discards(zoo, board, player)
     return moves
 
 
-def animal_plays(state: ArkNovaState, player: str) -> list[Move]:
-    """Every one-animal play of a known card without X-tokens, named by its enclosure's
-    first hex (each checked as ``_run_animals`` would, without stepping the table)."""
+def animal_plays(state: ArkNovaState, player: str, from_hand: bool = True) -> list[Move]:
+    """Every one-animal play of a known card without X-tokens (hand cards only when
+    ``from_hand``), named by its enclosure's first hex (each checked as ``_run_animals``
+    would, without stepping the table)."""
     zoo, board = state.zoo(player), state.board(player)
     side = board.side("animals")
     strength = board.slot("animals")
@@ -621,7 +624,7 @@ def animal_plays(state: ArkNovaState, player: str) -> list[Move]:
     if side == 2 and strength >= 5:
         zoo = gain_reputation(zoo, board, 1)
     table = Table(zoo, board, state.display)
-    sources = [(c, 0) for c in dict.fromkeys(board.hand) if c in ANIMALS]
+    sources = [(c, 0) for c in dict.fromkeys(board.hand) if c in ANIMALS] if from_hand else []
     sources += [(c, f) for f, c in enumerate(state.display, start=1) if c in ANIMALS]
     homes = [b for b in zoo.buildings if b.kind not in ("kiosk", "pavilion", "unique")]
     moves: list[Move] = []

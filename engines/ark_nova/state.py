@@ -183,10 +183,15 @@ class ArkNovaState(State):
             return turns.legal(self)
         if self.finished:
             return ()
-        moves: list[Move] = [SetZoo(p, z.to_json()) for p, z in self.zoo_map.items()]
-        moves += [KeepFinalScoring(p, z.final_scoring) for p, z in self.zoo_map.items()]
+        # Only the player to move's own zoo and kept cards: no list shows another
+        # player's kept final-scoring cards or hand.
+        mover = self.to_move
+        zoo = self.zoo_map[mover] if mover in self.players else None
+        moves: list[Move] = []
+        if mover is not None and zoo is not None:
+            moves += [SetZoo(mover, zoo.to_json()), KeepFinalScoring(mover, zoo.final_scoring)]
         moves += [FinalTurn(p) for p in self.owed_final_turns()]
-        moves += actions.legal_actions(self)
+        moves += actions.legal_actions(self, mover)
         return tuple(moves)
 
     def _check(self, move: Move) -> Verdict:

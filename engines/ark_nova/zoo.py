@@ -204,69 +204,6 @@ class Zoo:
     # The parts are checked by cached functions below: a game steps through many zoos
     # that share their cards and buildings, and each combination is checked once.
 
-    def _validate_cards(self) -> None:
-        for label, numbers, table in (
-            ("animal", self.animals, ANIMALS),
-            ("sponsor", self.sponsors, SPONSORS),
-        ):
-            for n in numbers:
-                if n not in table:
-                    raise ValueError(f"there is no {label} card {n}")
-                if table[n].marine_worlds:
-                    raise ValueError(
-                        f"{label} card {n} ({table[n].name}) is a Marine Worlds card; this "
-                        "companion plays and scores the base game only (animals 401-528, "
-                        "sponsors 201-264): take it out of the zoo"
-                    )
-            _no_repeats(numbers, f"{label} card")
-        for n in self.projects:
-            if n not in PROJECTS:
-                raise ValueError(f"there is no conservation project {n} (101 to 132)")
-        for card in self.final_scoring:
-            if card not in FINAL_SCORING:
-                raise ValueError(f"there is no final-scoring card {card!r} ('001' to '011')")
-        _no_repeats(self.final_scoring, "final-scoring card")
-        allowed = 1 + sum(1 for n in self.animals if n in RESISTANCE_ANIMALS)
-        if len(self.final_scoring) > allowed:
-            raise ValueError(
-                f"{len(self.final_scoring)} final-scoring cards kept, but a zoo keeps 1 "
-                f"plus 1 per elephant played ({allowed} here)"
-            )
-
-    def _validate_association(self) -> None:
-        for continent in self.partner_zoos:
-            if continent not in CONTINENTS:
-                raise ValueError(f"partner zoo {continent!r} is not one of {', '.join(CONTINENTS)}")
-        _no_repeats(self.partner_zoos, "partner zoo")
-        if len(self.partner_zoos) > MAX_PARTNER_ZOOS:
-            raise ValueError(f"{len(self.partner_zoos)} partner zoos, at most {MAX_PARTNER_ZOOS}")
-        for kind in self.universities:
-            if kind not in UNIVERSITIES:
-                raise ValueError(f"university {kind!r} is not one of {', '.join(UNIVERSITIES)}")
-        _no_repeats(self.universities, "university")
-
-    def _validate_buildings(self) -> None:
-        seen: dict[Hex, Building] = {}
-        may_cover_terrain = DIVERSITY_RESEARCHER in self.sponsors
-        for b in self.buildings:
-            where = f"{b.kind} at {list(b.at)}" if b.at else f"building of sponsor {b.sponsor}"
-            if b.kind == "unique" and b.sponsor not in map_a.UNIQUE_BUILDING_SPONSORS:
-                raise ValueError(f"sponsor {b.sponsor} has no building (243 to 257 do)")
-            if b.kind == "unique" and b.sponsor not in self.sponsors:
-                raise ValueError(f"the {where} needs sponsor {b.sponsor} played in this zoo")
-            for h in b.cells:
-                if not map_a.on_map(h):
-                    raise ValueError(f"the {where} leaves Map A at {list(h)}")
-                if not may_cover_terrain and (h in map_a.ROCK or h in map_a.WATER):
-                    terrain = "rock" if h in map_a.ROCK else "water"
-                    raise ValueError(f"the {where} covers the {terrain} space {list(h)}")
-                if h in seen:
-                    raise ValueError(f"the {where} overlaps another building at {list(h)}")
-                seen[h] = b
-        for kind, shape in map_a.SHAPES.items():
-            if shape.special and len(self.buildings_of(kind)) > 1:
-                raise ValueError(f"a zoo has at most one {kind}")
-
     # -- JSON -------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -333,12 +270,47 @@ def _cards_ok(
     projects: tuple[int, ...],
     final_scoring: tuple[str, ...],
 ) -> None:
-    Zoo._validate_cards(_Parts(animals, sponsors, projects, final_scoring))  # type: ignore[arg-type]
+    for label, numbers, table in (
+        ("animal", animals, ANIMALS),
+        ("sponsor", sponsors, SPONSORS),
+    ):
+        for n in numbers:
+            if n not in table:
+                raise ValueError(f"there is no {label} card {n}")
+            if table[n].marine_worlds:
+                raise ValueError(
+                    f"{label} card {n} ({table[n].name}) is a Marine Worlds card; this "
+                    "companion plays and scores the base game only (animals 401-528, "
+                    "sponsors 201-264): take it out of the zoo"
+                )
+        _no_repeats(numbers, f"{label} card")
+    for n in projects:
+        if n not in PROJECTS:
+            raise ValueError(f"there is no conservation project {n} (101 to 132)")
+    for card in final_scoring:
+        if card not in FINAL_SCORING:
+            raise ValueError(f"there is no final-scoring card {card!r} ('001' to '011')")
+    _no_repeats(final_scoring, "final-scoring card")
+    allowed = 1 + sum(1 for n in animals if n in RESISTANCE_ANIMALS)
+    if len(final_scoring) > allowed:
+        raise ValueError(
+            f"{len(final_scoring)} final-scoring cards kept, but a zoo keeps 1 "
+            f"plus 1 per elephant played ({allowed} here)"
+        )
 
 
 @lru_cache(maxsize=1024)
 def _association_ok(partner_zoos: tuple[str, ...], universities: tuple[str, ...]) -> None:
-    Zoo._validate_association(_Parts(partner_zoos=partner_zoos, universities=universities))  # type: ignore[arg-type]
+    for continent in partner_zoos:
+        if continent not in CONTINENTS:
+            raise ValueError(f"partner zoo {continent!r} is not one of {', '.join(CONTINENTS)}")
+    _no_repeats(partner_zoos, "partner zoo")
+    if len(partner_zoos) > MAX_PARTNER_ZOOS:
+        raise ValueError(f"{len(partner_zoos)} partner zoos, at most {MAX_PARTNER_ZOOS}")
+    for kind in universities:
+        if kind not in UNIVERSITIES:
+            raise ValueError(f"university {kind!r} is not one of {', '.join(UNIVERSITIES)}")
+    _no_repeats(universities, "university")
 
 
 _MAP_SPONSORS = frozenset({DIVERSITY_RESEARCHER, *map_a.UNIQUE_BUILDING_SPONSORS})
@@ -347,23 +319,26 @@ _MAP_SPONSORS = frozenset({DIVERSITY_RESEARCHER, *map_a.UNIQUE_BUILDING_SPONSORS
 
 @lru_cache(maxsize=8192)
 def _buildings_ok(buildings: tuple[Building, ...], sponsors: tuple[int, ...]) -> None:
-    Zoo._validate_buildings(_Parts(sponsors=sponsors, buildings=buildings))  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class _Parts:
-    """The fields one cached check reads (the rest left empty)."""
-
-    animals: tuple[int, ...] = ()
-    sponsors: tuple[Any, ...] = ()
-    projects: tuple[int, ...] = ()
-    final_scoring: tuple[str, ...] = ()
-    partner_zoos: tuple[str, ...] = ()
-    universities: tuple[str, ...] = ()
-    buildings: tuple[Building, ...] = ()
-
-    def buildings_of(self, *kinds: str) -> tuple[Building, ...]:
-        return tuple(b for b in self.buildings if b.kind in kinds)
+    seen: dict[Hex, Building] = {}
+    may_cover_terrain = DIVERSITY_RESEARCHER in sponsors
+    for b in buildings:
+        where = f"{b.kind} at {list(b.at)}" if b.at else f"building of sponsor {b.sponsor}"
+        if b.kind == "unique" and b.sponsor not in map_a.UNIQUE_BUILDING_SPONSORS:
+            raise ValueError(f"sponsor {b.sponsor} has no building (243 to 257 do)")
+        if b.kind == "unique" and b.sponsor not in sponsors:
+            raise ValueError(f"the {where} needs sponsor {b.sponsor} played in this zoo")
+        for h in b.cells:
+            if not map_a.on_map(h):
+                raise ValueError(f"the {where} leaves Map A at {list(h)}")
+            if not may_cover_terrain and (h in map_a.ROCK or h in map_a.WATER):
+                terrain = "rock" if h in map_a.ROCK else "water"
+                raise ValueError(f"the {where} covers the {terrain} space {list(h)}")
+            if h in seen:
+                raise ValueError(f"the {where} overlaps another building at {list(h)}")
+            seen[h] = b
+    for kind, shape in map_a.SHAPES.items():
+        if shape.special and sum(1 for b in buildings if b.kind == kind) > 1:
+            raise ValueError(f"a zoo has at most one {kind}")
 
 
 def _no_repeats(values: Iterable[Any], label: str) -> None:
