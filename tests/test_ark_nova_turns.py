@@ -7,6 +7,7 @@ Each scenario cites the rule it follows: the rules spec ``docs/rules/ark_nova.md
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -410,3 +411,23 @@ def test_sponsors_side_two_plays_several_from_hand_and_display() -> None:
     move = SponsorsAction("ann", (261, 255), (0, 0))
     after = play(state, move)
     assert {261, 255} <= set(after.zoo("ann").sponsors)
+
+
+def test_a_table_game_is_played_to_its_end_with_the_cards_the_table_names() -> None:
+    # Engine contract: without a seed every deal is the table's; most cards are named,
+    # some stay unseen ("?"), and the game still ends and scores.
+    rng = random.Random(5)
+    state = ark_nova.new_game(["ann", "bob"])
+    for _ in range(5000):
+        if state.is_over:
+            break
+        moves = state.legal_moves()
+        if state.to_move == CHANCE:
+            move = rng.choice(moves[1:] or moves) if rng.random() < 0.7 else moves[0]
+        else:
+            move = ark_nova.GAME.playout_move(state, rng)  # type: ignore[misc]
+        state = state.apply(move)
+    assert state.is_over and state.seed is None
+    outcome = state.outcome()
+    assert outcome is not None and set(outcome.scores) == {"ann", "bob"}
+    assert any(c == "?" for c in flow_of(state).discard) or any("?" in b.hand for b in state.boards)

@@ -100,7 +100,6 @@ IMMEDIATE: Mapping[int, Gains] = MappingProxyType(
     {
         205: Gains(reputation=2, conservation=1),
         209: Gains(x_tokens=1),
-        220: Gains(money=3),
         224: Gains(x_tokens=1),
         225: Gains(x_tokens=1),
         226: Gains(reputation=2),

@@ -631,4 +631,10 @@ def effect_words(item: Pending) -> str:
         return "the free size-2 enclosure freed on the left edge of Map A"
     if item.why == "income" and not item.card:
         return "the free size-2 enclosure of the left edge (income)"
-    return effects.card_words(item.card)
+    words = effects.card_words(item.card)
+    if item.why == "sponsor" and item.card in effects.IMMEDIATE:
+        words += (
+            f" (the companion added {effects.IMMEDIATE[item.card].words()}; "
+            "enter only the rest)"
+        )
+    return words
