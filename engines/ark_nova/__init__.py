@@ -27,10 +27,9 @@ from engines.ark_nova.actions import (
     XTokenAction,
 )
 from engines.ark_nova.catalog import CATALOG
+from engines.ark_nova.info import INFO, RECORD
 from engines.ark_nova.playout import playout_move
 from engines.ark_nova.state import (
-    INFO,
-    RECORD,
     ArkNovaState,
     FinalTurn,
     KeepFinalScoring,

@@ -21,13 +21,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engines.ark_nova import actions, flow, scoring, turns
 from engines.ark_nova.board import PlayerBoard
 from engines.ark_nova.cards import FINAL_SCORING
 from engines.ark_nova.flow import Flow, Phase
+from engines.ark_nova.info import INFO
 from engines.ark_nova.moves import FinalTurn, KeepFinalScoring, SetZoo
 from engines.ark_nova.turn_moves import TURN_MOVES, Deal
 from engines.ark_nova.zoo import Zoo
@@ -41,58 +41,10 @@ from engines.core import (
     Move,
     MoveCodec,
     Outcome,
-    RuleOption,
     State,
     Verdict,
     frozen,
 )
-
-INFO = GameInfo(
-    id="ark_nova",
-    names={"en": "Ark Nova", "zh-Hant": "方舟動物園"},
-    min_players=2,
-    max_players=4,
-    options=(
-        RuleOption(
-            "final_scoring_printing",
-            "first",
-            ("first", "marine_worlds"),
-            "Which printing of the final-scoring cards is in the box",
-            {
-                "first": "first printing (rulebook v1.0 thresholds)",
-                "marine_worlds": "revised copies shipped with Marine Worlds",
-            },
-        ),
-        RuleOption(
-            "base_projects_face_up",
-            "seed",
-            ("seed", "rulebook"),
-            "How many base conservation projects lie face up",
-            {"seed": "4 for every player count", "rulebook": "4 with 4 players, else 3"},
-        ),
-        RuleOption(
-            "mode",
-            "turns",
-            ("turns", "record"),
-            "Whether the companion plays every turn or records the zoos as they lie",
-            {
-                "turns": "turn by turn: setup, the five actions, breaks and the end, checked",
-                "record": "the table records each zoo; the companion checks builds and "
-                "animals and scores the end",
-            },
-        ),
-        RuleOption(
-            "score_scale",
-            "rulebook",
-            ("rulebook", "plus_100"),
-            "How the final score is shown",
-            {"rulebook": "victory points (appeal minus target)", "plus_100": "VP + 100 (BGA)"},
-        ),
-    ),
-)
-
-RECORD: Mapping[str, str] = MappingProxyType({"mode": "record"})
-"""The options of a recorded table (``mode`` ``record``): zoos as they lie, no turns."""
 
 MOVES = MoveCodec(
     INFO.id, (SetZoo, KeepFinalScoring, FinalTurn, *actions.ACTION_MOVES, *TURN_MOVES)

@@ -634,7 +634,6 @@ def effect_words(item: Pending) -> str:
     words = effects.card_words(item.card)
     if item.why == "sponsor" and item.card in effects.IMMEDIATE:
         words += (
-            f" (the companion added {effects.IMMEDIATE[item.card].words()}; "
-            "enter only the rest)"
+            f" (the companion added {effects.IMMEDIATE[item.card].words()}; enter only the rest)"
         )
     return words
