@@ -656,26 +656,6 @@ def _discards(zoo: Zoo, board: PlayerBoard, player: str) -> list[Move]:
 # --------------------------------------------------------------------------- JSON and views
 
 
-def table_view(state: ArkNovaState, viewer: str | None) -> dict[str, Any]:
-    """Boards and display as ``viewer`` sees them: another player's hand is a count."""
-    boards: dict[str, Any] = {}
-    for p, board in zip(state.players, state.boards, strict=True):
-        doc = board.to_json()
-        if p != viewer:
-            doc["hand"] = len(board.hand)
-        boards[p] = doc
-    return {"boards": boards, "display": list(state.display)}
-
-
-def public_board_move(move: SetBoard) -> dict[str, Any]:
-    """A ``board`` move as the other players see it: the hand as a count."""
-    doc = move.to_json()
-    hand = move.board.get("hand")
-    if isinstance(hand, list | tuple):
-        doc["board"] = {**move.board, "hand": len(hand)}
-    return doc
-
-
 def table_from_json(
     players: tuple[str, ...], body: Mapping[str, Any]
 ) -> tuple[tuple[PlayerBoard, ...], tuple[Card, ...]]:

@@ -29,7 +29,7 @@ from engines.ark_nova.cards import FINAL_SCORING
 from engines.ark_nova.flow import Flow, Phase
 from engines.ark_nova.info import INFO
 from engines.ark_nova.moves import FinalTurn, KeepFinalScoring, SetZoo
-from engines.ark_nova.turn_moves import TURN_MOVES, Deal
+from engines.ark_nova.turn_moves import TURN_MOVES
 from engines.ark_nova.zoo import Zoo
 from engines.core import (
     CHANCE,
@@ -264,52 +264,14 @@ class ArkNovaState(State):
         return scoring.score_table(self.players, self.zoo_map, self.options)
 
     def view(self, player: str | None) -> dict[str, Any]:
-        """Everything is public but the kept final-scoring cards, hidden until the end."""
-        zoos: dict[str, Any] = {}
-        for p, zoo in self.zoo_map.items():
-            doc = zoo.to_json()
-            doc["vp"] = scoring.victory_points(zoo.appeal, zoo.conservation)
-            doc["target"] = scoring.target(zoo.conservation)
-            if p != player and not self.finished:
-                doc["final_scoring"] = len(zoo.final_scoring)
-            zoos[p] = doc
-        return {
-            "game": INFO.id,
-            "players": list(self.players),
-            "options": dict(self.options),
-            "viewer": player,
-            "zoos": zoos,
-            "trigger": self.trigger,
-            "trigger_in_break": self.trigger_in_break,
-            "final_turns": list(self.final_turns),
-            "owed_final_turns": list(self.owed_final_turns()),
-            "finished": self.finished,
-            **actions.table_view(self, player),
-            **({"flow": turns_view(self, player)} if self.flow is not None else {}),
-        }
+        from engines.ark_nova.views import view
+
+        return view(self, player)
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
-        if (
-            self.flow is not None
-            and self.flow.pending
-            and isinstance(move, Deal | KeepFinalScoring)
-        ):
-            item = self.flow.pending[0]
-            if item.player and item.player != viewer and item.ask != flow.Ask.DEAL_DISPLAY:
-                if isinstance(move, Deal):
-                    return {"type": move.TYPE, "card": UNKNOWN}
-                return {"type": move.TYPE, "player": move.player, "cards": len(move.cards)}
-            if isinstance(move, Deal):
-                return move.to_json()
-        if isinstance(move, actions.SetBoard) and move.player != viewer:
-            return actions.public_board_move(move)
-        if isinstance(move, KeepFinalScoring) and move.player != viewer:
-            return {"type": move.TYPE, "player": move.player, "cards": len(move.cards)}
-        if isinstance(move, SetZoo) and move.player != viewer:
-            doc = dict(move.to_json())
-            doc["zoo"] = {k: v for k, v in move.zoo.items() if k != "final_scoring"}
-            return doc
-        return move.to_json()
+        from engines.ark_nova.views import public_move
+
+        return public_move(self, move, viewer)
 
     # -- JSON -----------------------------------------------------------------------
 
@@ -372,26 +334,6 @@ class ArkNovaState(State):
         for p in self.final_turns:
             if p not in self.players:
                 raise InvalidState(f"final turn of {p!r}, who is not a player of this game")
-
-
-def turns_view(state: ArkNovaState, viewer: str | None) -> dict[str, Any]:
-    """The turn engine's table as ``viewer`` sees it: other players' final-scoring cards
-    and the deck's contents are counts; what is owed names its player and kind only."""
-    f = state.flow_
-    doc = f.to_json(state.players)
-    doc["deck"] = None if f.deck is None else len(f.deck)
-    doc["final_deck"] = None if f.final_deck is None else len(f.final_deck)
-    doc["final_hands"] = {
-        p: list(h) if p == viewer or state.finished else len(h)
-        for p, h in zip(state.players, f.final_hands, strict=True)
-    }
-    doc["pending"] = [
-        {**item.to_json(), "words": turns.effect_words(item)}
-        if item.ask == flow.Ask.EFFECT
-        else item.to_json()
-        for item in f.pending
-    ]
-    return doc
 
 
 def _trigger_event(player: str, zoo: Zoo, during_break: bool) -> Event:
