@@ -36,7 +36,7 @@ from engines.ark_nova.build import Placement
 from engines.ark_nova.cards import ANIMALS, PROJECTS, SPONSORS
 from engines.ark_nova.transfer import Transfer, check_transfer, transfer
 from engines.ark_nova.zoo import MAX_X_TOKENS, Zoo
-from engines.core import LEGAL, UNKNOWN, Event, InvalidMove, InvalidState, Move, Verdict
+from engines.core import LEGAL, UNKNOWN, Event, InvalidMove, Move, Verdict
 
 if TYPE_CHECKING:
     from engines.ark_nova.state import ArkNovaState
@@ -654,29 +654,3 @@ def _discards(zoo: Zoo, board: PlayerBoard, player: str) -> list[Move]:
 
 
 # --------------------------------------------------------------------------- JSON and views
-
-
-def table_from_json(
-    players: tuple[str, ...], body: Mapping[str, Any]
-) -> tuple[tuple[PlayerBoard, ...], tuple[Card, ...]]:
-    """Boards and display from a state document; both optional (setup values)."""
-    docs = body.get("boards", {})
-    if not isinstance(docs, Mapping):
-        raise InvalidState("'boards' maps player names to their boards")
-    extra = [p for p in docs if p not in players]
-    if extra:
-        raise InvalidState(f"'boards' names {extra[0]!r}, who is not playing")
-    boards = []
-    for p in players:
-        try:
-            boards.append(PlayerBoard.from_json(docs.get(p, {})))
-        except ValueError as exc:
-            raise InvalidState(f"{p}'s board: {exc}") from exc
-    raw = body.get("display", [UNKNOWN] * DISPLAY_FOLDERS)
-    if not isinstance(raw, list):
-        raise InvalidState("'display' lists the six display folders, folder 1 first")
-    display = tuple(UNKNOWN if c == UNKNOWN else c for c in raw)
-    problem = display_problem(display)
-    if problem:
-        raise InvalidState(f"display: {problem}")
-    return tuple(boards), display

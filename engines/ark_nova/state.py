@@ -43,7 +43,6 @@ from engines.core import (
     Outcome,
     State,
     Verdict,
-    frozen,
 )
 
 MOVES = MoveCodec(
@@ -276,64 +275,15 @@ class ArkNovaState(State):
     # -- JSON -----------------------------------------------------------------------
 
     def _body_json(self) -> dict[str, Any]:
-        return {
-            "zoos": {p: z.to_json() for p, z in self.zoo_map.items()},
-            "trigger": self.trigger,
-            "trigger_in_break": self.trigger_in_break,
-            "final_turns": list(self.final_turns),
-            "boards": {p: b.to_json() for p, b in zip(self.players, self.boards, strict=True)},
-            "display": list(self.display),
-            **({"flow": self.flow.to_json(self.players)} if self.flow is not None else {}),
-        }
+        from engines.ark_nova.storage import body_json
+
+        return body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> ArkNovaState:
-        players: tuple[str, ...] = common["players"]
-        docs = body["zoos"]
-        if not isinstance(docs, Mapping):
-            raise InvalidState("'zoos' maps each player's name to their zoo")
-        missing = [p for p in players if p not in docs]
-        extra = [p for p in docs if p not in players]
-        if missing or extra:
-            raise InvalidState(
-                f"'zoos' must hold one zoo per player: missing {missing or 'none'}, "
-                f"not playing {extra or 'none'}"
-            )
-        zoos = []
-        for p in players:
-            try:
-                zoos.append(Zoo.from_json(docs[p]))
-            except ValueError as exc:
-                raise InvalidState(f"{p}'s zoo: {exc}") from exc
-        boards, display = actions.table_from_json(players, body)
-        turn_flow = Flow.from_json(body["flow"], players) if body.get("flow") else None
-        # A document without a flow is a recorded table, whatever its options say.
-        common["options"] = {**common["options"], "mode": "turns" if turn_flow else "record"}
-        state = cls(
-            **common,
-            boards=boards,
-            display=display,
-            zoos=tuple(zoos),
-            trigger=body.get("trigger"),
-            trigger_in_break=bool(body.get("trigger_in_break", False)),
-            final_turns=frozen(tuple(body.get("final_turns", ()))),
-            flow=turn_flow,
-        )
-        state._validate_end()
-        if body.get("finished"):
-            state = _finished_from_table(state)
-        return state
+        from engines.ark_nova.storage import from_body
 
-    def _validate_end(self) -> None:
-        if self.trigger is None:
-            if self.final_turns:
-                raise InvalidState("'final_turns' are listed but no player triggered the end")
-            return
-        if self.trigger not in self.players:
-            raise InvalidState(f"trigger {self.trigger!r} is not a player of this game")
-        for p in self.final_turns:
-            if p not in self.players:
-                raise InvalidState(f"final turn of {p!r}, who is not a player of this game")
+        return from_body(cls, common, body)
 
 
 def _trigger_event(player: str, zoo: Zoo, during_break: bool) -> Event:
@@ -347,25 +297,6 @@ def _trigger_event(player: str, zoo: Zoo, during_break: bool) -> Event:
             "vp": scoring.victory_points(zoo.appeal, zoo.conservation),
             "during_break": during_break,
         },
-    )
-
-
-def _finished_from_table(state: ArkNovaState) -> ArkNovaState:
-    """A document marked ``"finished": true``: every final turn has been taken.
-
-    Without a ``trigger`` the first zoo in seating order whose markers meet is
-    taken as the trigger. Raises ``InvalidState`` when no zoo has reached its
-    target, because such a game cannot be over.
-    """
-    if state.trigger is not None:
-        return replace(state, final_turns=(*state.final_turns, *state.owed_final_turns()))
-    for p, zoo in state.zoo_map.items():
-        if scoring.triggers_end(zoo):
-            trigger = replace(state, trigger=p)
-            return replace(trigger, final_turns=trigger.owed_final_turns())
-    raise InvalidState(
-        "the document says the game is finished, but no zoo's appeal has reached the "
-        "target of its CP, so the end was never triggered"
     )
 
 
