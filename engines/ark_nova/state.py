@@ -25,7 +25,6 @@ from typing import Any, ClassVar
 
 from engines.ark_nova import actions, flow, scoring, turns
 from engines.ark_nova.board import PlayerBoard
-from engines.ark_nova.cards import FINAL_SCORING
 from engines.ark_nova.flow import Flow, Phase
 from engines.ark_nova.info import INFO
 from engines.ark_nova.moves import FinalTurn, KeepFinalScoring, SetZoo
@@ -33,7 +32,6 @@ from engines.ark_nova.turn_moves import TURN_MOVES
 from engines.ark_nova.zoo import Zoo
 from engines.core import (
     CHANCE,
-    LEGAL,
     UNKNOWN,
     Event,
     GameInfo,
@@ -146,75 +144,9 @@ class ArkNovaState(State):
         return tuple(moves)
 
     def _check(self, move: Move) -> Verdict:
-        if self.flow is not None:
-            player = getattr(move, "player", None)
-            if player is not None and player not in self.players:
-                return Verdict.illegal(
-                    "ark_nova.unknown_player",
-                    f"{player!r} is not at this table ({', '.join(self.players)})",
-                    player=str(player),
-                    players=list(self.players),
-                )
-            return turns.check(self, move)
-        if isinstance(move, actions.SetDisplay):
-            return actions.check(self, move)
-        player = getattr(move, "player", None)
-        if player not in self.players:
-            return Verdict.illegal(
-                "ark_nova.unknown_player",
-                f"{player!r} is not at this table ({', '.join(self.players)})",
-                player=str(player),
-                players=list(self.players),
-            )
-        if isinstance(move, actions.ACTION_MOVES):
-            return actions.check(self, move)
-        if isinstance(move, SetZoo):
-            try:
-                Zoo.from_json(move.zoo)
-            except ValueError as exc:
-                return Verdict.illegal("ark_nova.bad_zoo", f"{player}'s zoo: {exc}", player=player)
-            return LEGAL
-        if isinstance(move, KeepFinalScoring):
-            return self._check_keep(move)
-        if isinstance(move, FinalTurn):
-            return self._check_final_turn(move)
-        return Verdict.illegal("ark_nova.unknown_move", f"{move!r} is not an Ark Nova move")
+        from engines.ark_nova.checks import check
 
-    def _check_keep(self, move: KeepFinalScoring) -> Verdict:
-        for card in move.cards:
-            if card not in FINAL_SCORING:
-                return Verdict.illegal(
-                    "ark_nova.unknown_card",
-                    f"there is no final-scoring card {card!r} ('001' to '011')",
-                    card=card,
-                )
-        try:
-            replace(self.zoo(move.player), final_scoring=move.cards)
-        except ValueError as exc:
-            return Verdict.illegal(
-                "ark_nova.final_scoring", f"{move.player}: {exc}", player=move.player
-            )
-        return LEGAL
-
-    def _check_final_turn(self, move: FinalTurn) -> Verdict:
-        if self.trigger is None:
-            return Verdict.illegal(
-                "ark_nova.no_final_round",
-                "no zoo has reached its target yet, so there is no final round",
-            )
-        if move.player in self.final_turns:
-            return Verdict.illegal(
-                "ark_nova.final_turn_taken",
-                f"{move.player} has already taken their last turn",
-                player=move.player,
-            )
-        if move.player not in self.owed_final_turns():
-            return Verdict.illegal(
-                "ark_nova.trigger_player",
-                f"{move.player} triggered the end outside a break and takes no further turn",
-                player=move.player,
-            )
-        return LEGAL
+        return check(self, move)
 
     def _apply(self, move: Move) -> ArkNovaState:
         if self.flow is not None:
