@@ -22,25 +22,22 @@ from engines.core import LEGAL, Move, Verdict
 
 def check(state: ArkNovaState, move: Move) -> Verdict:
     """The verdict on ``move`` while the game is not over (``ArkNovaState._check``)."""
-    if state.flow is not None:
-        player = getattr(move, "player", None)
-        if player is not None and player not in state.players:
-            return Verdict.illegal(
-                "ark_nova.unknown_player",
-                f"{player!r} is not at this table ({', '.join(state.players)})",
-                player=str(player),
-                players=list(state.players),
-            )
-        return turns.check(state, move)
-    if isinstance(move, actions.SetDisplay):
-        return actions.check(state, move)
     player = getattr(move, "player", None)
-    if player not in state.players:
+    if player is not None and player not in state.players:
         return Verdict.illegal(
             "ark_nova.unknown_player",
             f"{player!r} is not at this table ({', '.join(state.players)})",
             player=str(player),
             players=list(state.players),
+        )
+    if state.flow is not None:
+        return turns.check(state, move)
+    if isinstance(move, actions.SetDisplay):
+        return actions.check(state, move)
+    if player is None:
+        return Verdict.illegal(
+            "ark_nova.unknown_move",
+            f"{move.notation()} is not a move of a recorded table (it is played turn by turn)",
         )
     if isinstance(move, actions.ACTION_MOVES):
         return actions.check(state, move)
