@@ -47,8 +47,8 @@ from companion.watch.video import Script, film, play
 from engines import animals_on_board, ark_nova, hare_tortoise, niagara, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
 from engines.ark_nova import RECORD
-from engines.ark_nova.actions import AnimalsAction, BuildAction, SetBoard
 from engines.ark_nova.cards import ANIMALS
+from engines.ark_nova.moves import AnimalsAction, BuildAction, SetBoard
 from engines.ark_nova.state import ArkNovaState, SetZoo
 from engines.core import CHANCE, Move, State
 from engines.niagara.bot import playout_move

@@ -13,9 +13,8 @@ from dataclasses import replace
 import pytest
 
 from engines import CHANCE, ark_nova
-from engines.ark_nova.actions import BuildAction
 from engines.ark_nova.flow import BREAK_TRACK, Ask
-from engines.ark_nova.turn_moves import AssociationAction, SponsorsAction
+from engines.ark_nova.moves import AssociationAction, BuildAction, SponsorsAction
 from tests.ark_nova_turns import asks, flow_of, play, position, resolve, started
 
 # --------------------------------------------------------------------------- setup

@@ -26,14 +26,14 @@ from companion.watch.photo import PhotoError, score_photo
 from companion.watch.video import Script, film, play
 from engines import ark_nova
 from engines.ark_nova import RECORD, map_a
-from engines.ark_nova.actions import AnimalsAction, BuildAction, animal_plays
+from engines.ark_nova.actions import animal_plays
 from engines.ark_nova.animals import AnimalPlay
 from engines.ark_nova.build import LABELS, Placement
 from engines.ark_nova.cards import ANIMALS
 from engines.ark_nova.catalog import building_tag
 from engines.ark_nova.conditions import CONDITIONS
+from engines.ark_nova.moves import AnimalsAction, BuildAction, SponsorsAction
 from engines.ark_nova.state import ArkNovaState, FinalTurn, KeepFinalScoring, SetZoo
-from engines.ark_nova.turn_moves import SponsorsAction
 from engines.ark_nova.zoo import Building
 from engines.core import Move, State
 from printables.mats import layout

@@ -44,14 +44,13 @@ from dataclasses import dataclass, field, replace
 from companion.watch.camera import grid
 from companion.watch.model import PlacedTag, TableModel, View, drop_empty
 from engines.ark_nova import CATALOG, map_a
-from engines.ark_nova.actions import AnimalsAction, BuildAction
 from engines.ark_nova.animals import SPECIAL_SPACES, AnimalPlay
 from engines.ark_nova.build import LABELS, Placement, footprints, hexes_text
 from engines.ark_nova.cards import ANIMALS
 from engines.ark_nova.catalog import BUILDING_COPIES, TRACKS, building_tag
 from engines.ark_nova.map_a import Hex
+from engines.ark_nova.moves import AnimalsAction, BuildAction, SponsorsAction
 from engines.ark_nova.state import ArkNovaState, KeepFinalScoring, SetZoo
-from engines.ark_nova.turn_moves import SponsorsAction
 from engines.ark_nova.zoo import Building, Zoo
 from engines.core import Move, State
 from printables.mats import layout

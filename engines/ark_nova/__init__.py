@@ -17,7 +17,9 @@ records its zoos as they lie. Options: ``mode`` (``turns`` | ``record``),
 
 from __future__ import annotations
 
-from engines.ark_nova.actions import (
+from engines.ark_nova.catalog import CATALOG
+from engines.ark_nova.info import INFO, RECORD
+from engines.ark_nova.moves import (
     AnimalsAction,
     BreakDiscard,
     BuildAction,
@@ -26,8 +28,6 @@ from engines.ark_nova.actions import (
     Snap,
     XTokenAction,
 )
-from engines.ark_nova.catalog import CATALOG
-from engines.ark_nova.info import INFO, RECORD
 from engines.ark_nova.playout import playout_move
 from engines.ark_nova.state import (
     ArkNovaState,

@@ -1,4 +1,4 @@
-"""The action moves checked at the table: Build, Animals, X-token, snap, break discard.
+"""Checking and playing the Build, Animals, X-token, snap and break-discard moves.
 
 Rules text: ``docs/rules/ark_nova.md`` §3 (strength = slot + X-tokens,
 spent before the action; the card then goes to slot 1; the Cards action's
@@ -15,10 +15,8 @@ animals in order. Card abilities are out of scope: players declare them.
 from __future__ import annotations
 
 import itertools
-import re
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engines.ark_nova import animals as animal_rules
 from engines.ark_nova import build as build_rules
@@ -32,310 +30,27 @@ from engines.ark_nova.board import (
     PlayerBoard,
     gain_reputation,
 )
-from engines.ark_nova.build import Placement
 from engines.ark_nova.cards import ANIMALS, PROJECTS, SPONSORS
-from engines.ark_nova.transfer import Transfer, check_transfer, transfer
+from engines.ark_nova.moves import (
+    AnimalsAction,
+    BreakDiscard,
+    BuildAction,
+    SetBoard,
+    SetDisplay,
+    Snap,
+    XTokenAction,
+)
+from engines.ark_nova.transfer import check_transfer, transfer
 from engines.ark_nova.zoo import MAX_X_TOKENS, Zoo
-from engines.core import LEGAL, UNKNOWN, Event, InvalidMove, Move, Verdict
+from engines.core import LEGAL, UNKNOWN, Event, Move, Verdict
 
 if TYPE_CHECKING:
     from engines.ark_nova.state import ArkNovaState
-
-_NAME = r"(?P<player>[^\s]+)"
-_X = r"(?: x(?P<x>[0-5]))?"
 
 DISPLAY_FOLDERS = 6
 
 SNAP_STRENGTH = {1: 5, 2: 3}
 """Strength the Cards action needs to snap a display card, by side (RB p.9)."""
-
-
-def _x_text(x: int) -> str:
-    return f" x{x}" if x else ""
-
-
-def _check_player(player: Any) -> None:
-    if not isinstance(player, str) or not player:
-        raise InvalidMove(f"a move names its player, not {player!r}")
-
-
-def _check_cards(cards: tuple[Card, ...]) -> None:
-    for c in cards:
-        if c != UNKNOWN and (isinstance(c, bool) or not isinstance(c, int) or c < 0):
-            raise InvalidMove(f"a card is its number or {UNKNOWN!r}, not {c!r}")
-
-
-def _check_x(x: Any) -> int:
-    if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= MAX_X_TOKENS:
-        raise InvalidMove(f"'x' is the number of X-tokens spent, 0 to {MAX_X_TOKENS}, not {x!r}")
-    return x
-
-
-def _x_json(obj: Any) -> int:
-    return _check_x(obj.get("x", 0))
-
-
-# --------------------------------------------------------------------------- moves
-
-
-@dataclass(frozen=True)
-class BuildAction(Move):
-    """The Build action: ``build ann e3@2,3r1 rh@4,4r0 move 473*1,469 x1``.
-
-    The buildings in order; ``move`` lists animals moved into a reptile house
-    or aviary built in this action (``transfer``); ``x`` the X-tokens spent.
-    """
-
-    TYPE: ClassVar[str] = "build"
-    player: str
-    buildings: tuple[Placement, ...]
-    x: int = 0
-    moves: tuple[Transfer, ...] = ()
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-        if not self.buildings:
-            raise InvalidMove("a build move places at least one building")
-        _check_x(self.x)
-        cards = [t.card for t in self.moves]
-        if len(set(cards)) != len(cards):
-            raise InvalidMove("a build move moves each animal once")
-
-    def notation(self) -> str:
-        tiles = " ".join(p.notation() for p in self.buildings)
-        moves = f" move {','.join(t.notation() for t in self.moves)}" if self.moves else ""
-        return f"build {self.player} {tiles}{moves}{_x_text(self.x)}"
-
-    @classmethod
-    def from_notation(cls, text: str) -> BuildAction | None:
-        m = re.fullmatch(
-            rf"build {_NAME}(?P<tiles>( \S+@\S+)+)(?: move (?P<moves>\S+))?{_X}", text.strip()
-        )
-        if not m:
-            return None
-        tiles = [Placement.from_notation(t) for t in m["tiles"].split()]
-        moves = [Transfer.from_notation(t) for t in (m["moves"] or "").split(",") if m["moves"]]
-        if any(t is None for t in tiles) or any(t is None for t in moves):
-            return None
-        return cls(
-            m["player"],
-            tuple(t for t in tiles if t is not None),
-            int(m["x"] or 0),
-            tuple(t for t in moves if t is not None),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "type": self.TYPE,
-            "player": self.player,
-            "buildings": [p.to_json() for p in self.buildings],
-            "x": self.x,
-        }
-        if self.moves:
-            out["moves"] = [t.to_json() for t in self.moves]
-        return out
-
-    @classmethod
-    def from_json(cls, obj: Any) -> BuildAction:
-        tiles, moves = obj.get("buildings"), obj.get("moves", [])
-        if not isinstance(tiles, list) or not isinstance(moves, list):
-            raise InvalidMove("a build move lists its 'buildings' (and any 'moves')")
-        return cls(
-            obj.get("player"),
-            tuple(Placement.from_json(t) for t in tiles),
-            _x_json(obj),
-            tuple(Transfer.from_json(t) for t in moves),
-        )
-
-
-@dataclass(frozen=True)
-class AnimalsAction(Move):
-    """The Animals action: ``animals ann 451@2,3 f2:470@4,4*2 x1``."""
-
-    TYPE: ClassVar[str] = "animals"
-    player: str
-    plays: tuple[AnimalPlay, ...]
-    x: int = 0
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-        if not self.plays:
-            raise InvalidMove("an animals move plays at least one animal")
-        _check_x(self.x)
-
-    def notation(self) -> str:
-        plays = " ".join(p.notation() for p in self.plays)
-        return f"animals {self.player} {plays}{_x_text(self.x)}"
-
-    @classmethod
-    def from_notation(cls, text: str) -> AnimalsAction | None:
-        m = re.fullmatch(rf"animals {_NAME}(?P<plays>( \S+@\S+)+){_X}", text.strip())
-        if not m:
-            return None
-        plays = [AnimalPlay.from_notation(t) for t in m["plays"].split()]
-        if any(p is None for p in plays):
-            return None
-        return cls(m["player"], tuple(p for p in plays if p is not None), int(m["x"] or 0))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": self.TYPE,
-            "player": self.player,
-            "plays": [p.to_json() for p in self.plays],
-            "x": self.x,
-        }
-
-    @classmethod
-    def from_json(cls, obj: Any) -> AnimalsAction:
-        plays = obj.get("plays")
-        if not isinstance(plays, list):
-            raise InvalidMove("an animals move lists its 'plays'")
-        return cls(obj.get("player"), tuple(AnimalPlay.from_json(p) for p in plays), _x_json(obj))
-
-
-@dataclass(frozen=True)
-class XTokenAction(Move):
-    """The X-token action: any action card to slot 1 for 1 X-token: ``xtoken ann build``."""
-
-    TYPE: ClassVar[str] = "x_token"
-    player: str
-    card: str
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-        if self.card not in ACTIONS:
-            raise InvalidMove(f"{self.card!r} is not an action card ({', '.join(ACTIONS)})")
-
-    def notation(self) -> str:
-        return f"xtoken {self.player} {self.card}"
-
-    @classmethod
-    def from_notation(cls, text: str) -> XTokenAction | None:
-        m = re.fullmatch(rf"xtoken {_NAME} (?P<card>[a-z]+)", text.strip())
-        return cls(m["player"], m["card"]) if m else None
-
-
-@dataclass(frozen=True)
-class Snap(Move):
-    """The Cards action's snap: one display card into the hand: ``snap ann f4 x1``."""
-
-    TYPE: ClassVar[str] = "snap"
-    player: str
-    folder: int
-    x: int = 0
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-        if isinstance(self.folder, bool) or not isinstance(self.folder, int):
-            raise InvalidMove(f"a display folder is a number 1-6, not {self.folder!r}")
-        if not 1 <= self.folder <= 6:
-            raise InvalidMove(f"display folder {self.folder} is not 1-6")
-        _check_x(self.x)
-
-    def notation(self) -> str:
-        return f"snap {self.player} f{self.folder}{_x_text(self.x)}"
-
-    @classmethod
-    def from_notation(cls, text: str) -> Snap | None:
-        m = re.fullmatch(rf"snap {_NAME} f(?P<folder>[1-6]){_X}", text.strip())
-        return cls(m["player"], int(m["folder"]), int(m["x"] or 0)) if m else None
-
-
-@dataclass(frozen=True)
-class BreakDiscard(Move):
-    """At a break, discard down to the hand limit: ``discard ann 451,?`` (``?`` an unseen card)."""
-
-    TYPE: ClassVar[str] = "discard"
-    player: str
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-        _check_cards(self.cards)
-
-    def notation(self) -> str:
-        return f"discard {self.player} {','.join(str(c) for c in self.cards) or '-'}"
-
-    @classmethod
-    def from_notation(cls, text: str) -> BreakDiscard | None:
-        m = re.fullmatch(rf"discard {_NAME} (?P<cards>-|(\d+|\?)(,(\d+|\?))*)", text.strip())
-        if not m:
-            return None
-        if m["cards"] == "-":
-            return cls(m["player"], ())
-        return cls(
-            m["player"], tuple(UNKNOWN if c == UNKNOWN else int(c) for c in m["cards"].split(","))
-        )
-
-    @classmethod
-    def from_json(cls, obj: Any) -> BreakDiscard:
-        cards = obj.get("cards")
-        if not isinstance(cards, list):
-            raise InvalidMove("a discard move lists its 'cards'")
-        return cls(obj.get("player"), tuple(UNKNOWN if c == UNKNOWN else int(c) for c in cards))
-
-
-@dataclass(frozen=True)
-class SetBoard(Move):
-    """Record a player's board as it lies on the table (JSON form only).
-
-    ``{"type": "board", "player": "ann", "board": {"actions": [...], "hand": [...]}}``
-    """
-
-    TYPE: ClassVar[str] = "board"
-    player: str
-    board: Mapping[str, Any]
-
-    def __post_init__(self) -> None:
-        _check_player(self.player)
-        if not isinstance(self.board, Mapping):
-            raise InvalidMove(
-                f"a 'board' move carries the board as a JSON object, not {self.board!r}"
-            )
-
-    def __hash__(self) -> int:
-        return hash((self.player, repr(sorted(self.board.items()))))
-
-
-@dataclass(frozen=True)
-class SetDisplay(Move):
-    """Record the six display folders, folder 1 first: ``display 451,?,?,?,?,?``."""
-
-    TYPE: ClassVar[str] = "display"
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        _check_cards(self.cards)
-
-    def notation(self) -> str:
-        return "display " + (",".join(str(c) for c in self.cards) or "-")
-
-    @classmethod
-    def from_notation(cls, text: str) -> SetDisplay | None:
-        m = re.fullmatch(r"display (?P<cards>-|(\d+|\?)(,(\d+|\?)){0,5})", text.strip())
-        if not m:
-            return None
-        if m["cards"] == "-":
-            return cls(())
-        return cls(tuple(UNKNOWN if c == UNKNOWN else int(c) for c in m["cards"].split(",")))
-
-    @classmethod
-    def from_json(cls, obj: Any) -> SetDisplay:
-        cards = obj.get("cards")
-        if not isinstance(cards, list):
-            raise InvalidMove("a display move lists its 'cards'")
-        return cls(tuple(UNKNOWN if c == UNKNOWN else int(c) for c in cards))
-
-
-ACTION_MOVES: tuple[type[Move], ...] = (
-    BuildAction,
-    AnimalsAction,
-    XTokenAction,
-    Snap,
-    BreakDiscard,
-    SetBoard,
-    SetDisplay,
-)
 
 
 # --------------------------------------------------------------------------- strength

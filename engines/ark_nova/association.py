@@ -32,8 +32,8 @@ from engines.ark_nova.flow import (
     gain,
     hire,
 )
+from engines.ark_nova.moves import TASK_VALUE, AssociationAction
 from engines.ark_nova.transfer import smallest_home
-from engines.ark_nova.turn_moves import TASK_VALUE, AssociationAction
 from engines.ark_nova.zoo import UNIVERSITIES, Zoo
 from engines.core import Verdict
 

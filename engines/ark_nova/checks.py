@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engines.ark_nova import actions, turns
+from engines.ark_nova import actions, moves, turns
 from engines.ark_nova.cards import FINAL_SCORING
 from engines.ark_nova.moves import FinalTurn, KeepFinalScoring, SetZoo
 from engines.ark_nova.state import ArkNovaState
@@ -32,14 +32,14 @@ def check(state: ArkNovaState, move: Move) -> Verdict:
         )
     if state.flow is not None:
         return turns.check(state, move)
-    if isinstance(move, actions.SetDisplay):
+    if isinstance(move, moves.SetDisplay):
         return actions.check(state, move)
     if player is None:
         return Verdict.illegal(
             "ark_nova.unknown_move",
             f"{move.notation()} is not a move of a recorded table (it is played turn by turn)",
         )
-    if isinstance(move, actions.ACTION_MOVES):
+    if isinstance(move, moves.ACTION_MOVES):
         return actions.check(state, move)
     if isinstance(move, SetZoo):
         try:

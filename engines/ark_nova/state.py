@@ -23,12 +23,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from engines.ark_nova import actions, flow, scoring, turns
+from engines.ark_nova import actions, flow, moves, scoring, turns
 from engines.ark_nova.board import PlayerBoard
 from engines.ark_nova.flow import Flow, Phase
 from engines.ark_nova.info import INFO
-from engines.ark_nova.moves import FinalTurn, KeepFinalScoring, SetZoo
-from engines.ark_nova.turn_moves import TURN_MOVES
+from engines.ark_nova.moves import TURN_MOVES, FinalTurn, KeepFinalScoring, SetZoo
 from engines.ark_nova.zoo import Zoo
 from engines.core import (
     CHANCE,
@@ -43,9 +42,7 @@ from engines.core import (
     Verdict,
 )
 
-MOVES = MoveCodec(
-    INFO.id, (SetZoo, KeepFinalScoring, FinalTurn, *actions.ACTION_MOVES, *TURN_MOVES)
-)
+MOVES = MoveCodec(INFO.id, (SetZoo, KeepFinalScoring, FinalTurn, *moves.ACTION_MOVES, *TURN_MOVES))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -151,7 +148,7 @@ class ArkNovaState(State):
     def _apply(self, move: Move) -> ArkNovaState:
         if self.flow is not None:
             return turns.apply(self, move)
-        if isinstance(move, actions.ACTION_MOVES):
+        if isinstance(move, moves.ACTION_MOVES):
             return actions.apply(self, move)
         if isinstance(move, SetZoo):
             zoo = Zoo.from_json(move.zoo)

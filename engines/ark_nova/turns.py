@@ -18,16 +18,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engines.ark_nova import actions, association, effects, flow, map_a, sponsoring
+from engines.ark_nova import actions, association, effects, flow, map_a, moves, sponsoring
 from engines.ark_nova.board import ACTIONS, MAX_UPGRADED, reputation_range
 from engines.ark_nova.cards import ANIMALS, FINAL_SCORING, PROJECTS, SPONSORS
 from engines.ark_nova.flow import Ask, Flow, Pending, Phase, Step
-from engines.ark_nova.moves import KeepFinalScoring
-from engines.ark_nova.turn_moves import (
+from engines.ark_nova.moves import (
     AssociationAction,
     CardsAction,
     Deal,
     DealRow,
+    KeepFinalScoring,
     Reward,
     SponsorsAction,
     StartPlayer,
@@ -46,10 +46,10 @@ CARDS_BREAK = 2
 """The Cards action first moves the break token 2 spaces."""
 
 ACTION_TYPES = (
-    actions.BuildAction,
-    actions.AnimalsAction,
-    actions.XTokenAction,
-    actions.Snap,
+    moves.BuildAction,
+    moves.AnimalsAction,
+    moves.XTokenAction,
+    moves.Snap,
     CardsAction,
     AssociationAction,
     SponsorsAction,
@@ -80,7 +80,7 @@ def _builds(state: ArkNovaState, player: str) -> list[Move]:
     placements = build_rules.legal_placements(
         zoo, strength=board.slot("build"), upgraded=board.side("build") == 2
     )
-    return [actions.BuildAction(player, (p,)) for p in placements]
+    return [moves.BuildAction(player, (p,)) for p in placements]
 
 
 def _cards(state: ArkNovaState, player: str) -> list[Move]:
@@ -93,7 +93,7 @@ def _cards(state: ArkNovaState, player: str) -> list[Move]:
 def _x_tokens(state: ArkNovaState, player: str) -> list[Move]:
     if state.zoo(player).x_tokens >= MAX_X_TOKENS:
         return []
-    return [actions.XTokenAction(player, a) for a in ACTIONS]
+    return [moves.XTokenAction(player, a) for a in ACTIONS]
 
 
 LISTERS: dict[str, Callable[[ArkNovaState, str], Sequence[Move]]] = {
@@ -124,7 +124,7 @@ def _cards_moves(state: ArkNovaState, player: str, x: int) -> list[Move]:
         draw = _at(CARDS_DRAW[2], strength)
         for k in range(1, min(draw, rng) + 1):
             out += [CardsAction(player, c, x) for c in itertools.combinations(range(1, rng + 1), k)]
-    out += [actions.Snap(player, folder, x) for folder in range(1, len(state.display) + 1)]
+    out += [moves.Snap(player, folder, x) for folder in range(1, len(state.display) + 1)]
     return [m for m in out if check_action(state, m)]
 
 
@@ -155,7 +155,7 @@ def _owed_moves(state: ArkNovaState, item: Pending) -> Sequence[Move]:
         combos = dict.fromkeys(
             tuple(sorted(c, key=str)) for c in itertools.combinations(hand, min(item.n, len(hand)))
         )
-        return [actions.BreakDiscard(item.player, c) for c in combos]
+        return [moves.BreakDiscard(item.player, c) for c in combos]
     if item.ask == Ask.KEEP_FINAL:
         hand = f.final_hands[state.players.index(item.player)]
         options = FINAL_SCORING if UNKNOWN in hand else dict.fromkeys(hand)
@@ -290,7 +290,7 @@ def _check_owed(state: ArkNovaState, item: Pending, move: Move) -> Verdict:
         return wrong
     if getattr(move, "player", None) != item.player:
         return wrong
-    if item.ask == Ask.DISCARD and isinstance(move, actions.BreakDiscard):
+    if item.ask == Ask.DISCARD and isinstance(move, moves.BreakDiscard):
         return _check_discard(state, item, move)
     if item.ask == Ask.KEEP_FINAL and isinstance(move, KeepFinalScoring):
         hand = state.flow_.final_hands[state.players.index(item.player)]
@@ -315,7 +315,7 @@ def _check_owed(state: ArkNovaState, item: Pending, move: Move) -> Verdict:
     return wrong
 
 
-def _check_discard(state: ArkNovaState, item: Pending, move: actions.BreakDiscard) -> Verdict:
+def _check_discard(state: ArkNovaState, item: Pending, move: moves.BreakDiscard) -> Verdict:
     hand = list(state.board(item.player).hand)
     need = min(item.n, len(hand))
     if len(move.cards) != need:
@@ -453,12 +453,12 @@ def _act(state: ArkNovaState, move: Move) -> ArkNovaState:
         # after the turn, so the folders emptied by this action stay empty.
         emptied = (
             1
-            if isinstance(move, actions.Snap)
+            if isinstance(move, moves.Snap)
             else sum(1 for p in getattr(move, "plays", ()) if p.folder)
         )
         if emptied:
             after = replace(after, display=after.display[: len(after.display) - emptied])
-        if isinstance(move, actions.Snap):
+        if isinstance(move, moves.Snap):
             after = flow.advance_break(after, player, CARDS_BREAK)
     assert after is not None
     after = _after_action(before, after, player)
@@ -527,7 +527,7 @@ def _resolve(state: ArkNovaState, item: Pending, move: Move) -> ArkNovaState:
         return state.with_player(move.player, state.zoo(move.player), board)
     if isinstance(move, Deal):
         return _deal(state, item, move)
-    if isinstance(move, actions.BreakDiscard):
+    if isinstance(move, moves.BreakDiscard):
         board = state.board(item.player)
         for card in move.cards:
             board = board.without(card)

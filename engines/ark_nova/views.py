@@ -12,11 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from engines.ark_nova import flow, scoring
-from engines.ark_nova.actions import SetBoard
 from engines.ark_nova.info import INFO
-from engines.ark_nova.moves import KeepFinalScoring, SetZoo
+from engines.ark_nova.moves import Deal, KeepFinalScoring, SetBoard, SetZoo
 from engines.ark_nova.state import ArkNovaState
-from engines.ark_nova.turn_moves import Deal
 from engines.ark_nova.turns import effect_words
 from engines.core import UNKNOWN, Move
 
