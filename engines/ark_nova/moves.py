@@ -373,20 +373,6 @@ class FinalTurn(Move):
         return cls(m["player"]) if m else None
 
 
-def _player(value: Any) -> None:
-    if not isinstance(value, str) or not value:
-        raise InvalidMove(f"a move names its player, not {value!r}")
-
-
-def _x(value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
-        raise InvalidMove(f"'x' is the number of X-tokens spent, 0 to 5, not {value!r}")
-
-
-def _card_text(value: str) -> Card:
-    return UNKNOWN if value == UNKNOWN else int(value)
-
-
 @dataclass(frozen=True)
 class Deal(Move):
     """Chance: the card dealt where the state asks (a hand, a display folder, a
@@ -427,7 +413,7 @@ class DealRow(Move):
     actions: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        _player(self.player)
+        _check_player(self.player)
         if sorted(self.actions) != sorted(ACTIONS):
             raise InvalidMove(f"a row holds each of {', '.join(ACTIONS)} once")
 
@@ -450,7 +436,7 @@ class StartPlayer(Move):
     player: str
 
     def __post_init__(self) -> None:
-        _player(self.player)
+        _check_player(self.player)
 
     def notation(self) -> str:
         return f"start {self.player}"
@@ -472,8 +458,8 @@ class CardsAction(Move):
     x: int = 0
 
     def __post_init__(self) -> None:
-        _player(self.player)
-        _x(self.x)
+        _check_player(self.player)
+        _check_x(self.x)
         for f in self.folders:
             if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6:
                 raise InvalidMove(f"a display folder is 1-6, not {f!r}")
@@ -525,8 +511,8 @@ class AssociationAction(Move):
     x: int = 0
 
     def __post_init__(self) -> None:
-        _player(self.player)
-        _x(self.x)
+        _check_player(self.player)
+        _check_x(self.x)
         if not self.tasks:
             raise InvalidMove("an association move does at least one task")
         for t in self.tasks:
@@ -564,8 +550,8 @@ class SponsorsAction(Move):
     x: int = 0
 
     def __post_init__(self) -> None:
-        _player(self.player)
-        _x(self.x)
+        _check_player(self.player)
+        _check_x(self.x)
         if len(self.folders) != len(self.cards):
             raise InvalidMove("a sponsors move gives a folder (0: the hand) for each card")
         for c, f in zip(self.cards, self.folders, strict=True):
@@ -621,7 +607,7 @@ class Reward(Move):
     choice: str
 
     def __post_init__(self) -> None:
-        _player(self.player)
+        _check_player(self.player)
         kind, _, arg = self.choice.partition(":")
         ok = (
             (kind in ("money", "worker") and not arg)
@@ -667,7 +653,7 @@ class TableEffect(Move):
     hexes: tuple[Hex, ...] = ()
 
     def __post_init__(self) -> None:
-        _player(self.player)
+        _check_player(self.player)
         if isinstance(self.card, bool) or not isinstance(self.card, int):
             raise InvalidMove(f"an effect names its card number, not {self.card!r}")
         keys = [k for k, _ in self.gains]
@@ -729,8 +715,3 @@ TURN_MOVES: tuple[type[Move], ...] = (
     Reward,
     TableEffect,
 )
-
-
-def card_text(value: str) -> Card:
-    """A card read from notation: its number or ``?``."""
-    return _card_text(value)
