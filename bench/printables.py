@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.cli import main as companion
+from cli import main as companion
 
 
 def time_print(game: str, paper: str) -> tuple[float, float, int]:

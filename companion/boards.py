@@ -1,17 +1,22 @@
-"""Boards the phone app draws that need more than a player's view: Ark Nova's Map A.
+"""Boards the phone app draws that need more than a player's view: Ark Nova's Map A,
+the Hare and the Tortoise's track.
 
 The web app holds no rules, so what only the rules can say (which hexes a
-building may cover now) is computed here and handed over as plain data.
-Follows ``docs/rules/ark_nova.md`` §8 through ``engines.ark_nova.build``.
+building may cover now, where a race move puts each pawn) is computed here or
+read from the engine and handed over as plain data. Map A follows
+``docs/rules/ark_nova.md`` §8 through ``engines.ark_nova.build``; the track
+follows ``docs/rules/hare_tortoise.md`` §3 through ``engines.hare_tortoise``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engines.ark_nova import build, map_a
 from engines.core import State
+from engines.hare_tortoise.cards import ANIMAL_CODES, FINISH
 
 STRENGTHS = (1, 2, 3, 4, 5)
 """Build strengths the map can highlight (the Build card's slot 1-5)."""
@@ -67,3 +72,21 @@ def ark_nova_map(state: State, player: str, strength: int | None) -> dict[str, A
         "strengths": list(STRENGTHS),
         "placements": placements,
     }
+
+
+@dataclass(frozen=True)
+class Track:
+    """The Hare and the Tortoise's track, as the pages draw it and word a race move.
+
+    Attributes:
+        pawns: the animal codes in the order of a ``race`` move's positions.
+        finish: the finish line: a position at or past it has crossed it (0 is the
+            start line, the positions between them the track tiles).
+    """
+
+    pawns: tuple[str, ...]
+    finish: int
+
+
+HARE_TRACK = Track(pawns=ANIMAL_CODES, finish=FINISH)
+"""The Hare and the Tortoise's track, from its engine."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
+import cli
 from engines.ark_nova import RECORD, build, load_state, map_a, new_game, parse_move
 from engines.ark_nova.board import PlayerBoard
 from engines.ark_nova.build import Placement, legal_placements

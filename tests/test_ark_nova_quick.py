@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from cli import main
 from engines.ark_nova.cards import BASE_ANIMALS, BASE_SPONSORS
 from engines.ark_nova.endgame import ENDGAME_SPONSORS
 from engines.ark_nova.quick import NOT_ENTERED, QuickScoreError, quick_score

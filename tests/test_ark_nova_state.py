@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion import cli
+import cli
 from engines import ark_nova
 from engines.ark_nova import RECORD
 from engines.ark_nova.state import ArkNovaState, FinalTurn, KeepFinalScoring, SetZoo

@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from cli import main
 from tests.noah.helpers import position
 
 ROOT = Path(__file__).resolve().parents[1]
+COMMANDS = (
+    *("games", "new", "moves", "score", "check", "apply", "quick-score"),
+    *("scan", "score-photo", "watch", "follow", "calibrate", "print", "serve"),
+)
+"""Every command of ``companion``, in the order ``--help`` lists them."""
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "companion.cli", *args],
+        [sys.executable, "-m", "cli", *args],
         capture_output=True,
         text=True,
         input=stdin,
@@ -96,3 +102,15 @@ def test_examples_load_and_score(example: Path) -> None:
         assert answer["over"] is False
         moves = run("moves", "noah", str(example))
         assert moves.returncode == 0 and json.loads(moves.stdout)["moves"]
+
+
+def test_the_installed_companion_command_lists_every_command() -> None:
+    script = Path(sys.executable).parent / "companion"
+    done = subprocess.run([str(script), "--help"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    listed = re.search(r"\{([a-z,-]+)\}", done.stdout)
+    assert listed is not None, done.stdout
+    assert tuple(listed[1].split(",")) == COMMANDS
+    for command in COMMANDS:
+        assert re.search(rf"^    {command} +\S", done.stdout, re.M), command  # with its help
+    assert run("--help").stdout == done.stdout  # python -m cli is the same command

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from cli import main
 from companion.photo_score import score_image
 from companion.photos import BadPhoto
 from companion.watch.photo import score_photo

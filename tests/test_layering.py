@@ -34,3 +34,44 @@ def test_printables_and_vision_never_import_companion_or_web() -> None:
 
 def test_web_talks_to_companion_only() -> None:
     assert not imports("web") & {"engines", "vision", "printables"}
+
+
+LAYERS: dict[str, frozenset[str]] = {
+    "engines": frozenset(),
+    "printables": frozenset({"engines"}),
+    "vision": frozenset({"engines", "printables"}),
+    "companion": frozenset({"engines", "printables", "vision"}),
+    "web": frozenset({"companion"}),
+    "cli": frozenset({"engines", "printables", "vision", "companion", "web"}),
+    "testkit": frozenset({"engines", "printables", "vision", "companion", "web", "cli"}),
+    "bench": frozenset(
+        {"engines", "printables", "vision", "companion", "web", "cli", "testkit", "tests"}
+    ),
+}
+"""Each top-level package and the packages of the repository it may import
+(``docs/design.md``): ``cli`` is the top of the product; only measurements, test
+support and tests use it."""
+
+
+def top_level_packages() -> set[str]:
+    return {p.parent.name for p in ROOT.glob("*/__init__.py")} - {"tests"}
+
+
+def test_every_package_has_a_layer() -> None:
+    assert top_level_packages() <= set(LAYERS), top_level_packages() - set(LAYERS)
+
+
+def test_every_package_imports_only_the_layers_below_it() -> None:
+    ours = set(LAYERS) | {"tests"}
+    for package in sorted(top_level_packages()):
+        used = imports(package) & ours - {package}
+        assert used <= LAYERS[package], (package, sorted(used - LAYERS[package]))
+
+
+def test_companion_never_imports_web_or_the_command_line() -> None:
+    assert not imports("companion") & {"web", "cli"}
+
+
+def test_no_product_package_imports_the_command_line() -> None:
+    for package in ("engines", "printables", "vision", "companion", "web"):
+        assert "cli" not in imports(package), package

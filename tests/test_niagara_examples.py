@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli import main
+from cli import main
 from engines.niagara import load_state
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "niagara"

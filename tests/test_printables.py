@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from companion.cli import main
+from cli import main
 from engines.core import Catalog
 from printables import payload
 from printables.document import Job, build_pdf, catalog_for, pieces_for, render

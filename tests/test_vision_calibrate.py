@@ -62,7 +62,7 @@ def test_companion_calibrate_prints_the_camera_report(tmp_path: Path) -> None:
     photo = tmp_path / "sheet.png"
     cv2.imwrite(str(photo), render_scene(spec).image)
     out = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "calibrate", str(photo), "--mm-per-px", "0.5"],
+        [sys.executable, "-m", "cli", "calibrate", str(photo), "--mm-per-px", "0.5"],
         capture_output=True,
         text=True,
         check=False,
@@ -80,7 +80,7 @@ def test_companion_calibrate_refuses_a_photo_without_tags(tmp_path: Path) -> Non
     broken.write_bytes(b"\xff\xd8 not really")
     for path, words in ((photo, "no version-1 tag"), (broken, "corrupt")):
         out = subprocess.run(
-            [sys.executable, "-m", "companion.cli", "calibrate", str(path)],
+            [sys.executable, "-m", "cli", "calibrate", str(path)],
             capture_output=True,
             text=True,
             check=False,

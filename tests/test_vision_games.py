@@ -91,7 +91,7 @@ def test_companion_scan_prints_the_ferries_in_order_and_writes_the_overlay(tmp_p
         [
             sys.executable,
             "-m",
-            "companion.cli",
+            "cli",
             "scan",
             "noah",
             str(photo),
@@ -135,7 +135,7 @@ def test_companion_watch_prints_a_reading_per_change(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "companion.cli",
+            "cli",
             "watch",
             "noah",
             "--camera",
@@ -157,7 +157,7 @@ def test_companion_watch_prints_a_reading_per_change(tmp_path: Path) -> None:
 
 def test_companion_watch_reports_a_missing_camera() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "watch", "noah", "--camera", "57"],
+        [sys.executable, "-m", "cli", "watch", "noah", "--camera", "57"],
         capture_output=True,
         text=True,
         check=False,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from cli import main
 from companion.reasons import reason_text
 from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle

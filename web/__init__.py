@@ -1,8 +1,16 @@
-"""The phone-first web app: a Flask app factory with blueprints.
+"""The phone-first web app: a Flask app factory with blueprints by concern.
 
-It talks to ``companion`` only and holds no rules. Tables live in SQLite under
-the instance folder (``DATABASE``); the secret key is made once and kept there
-too, so a restart keeps every table and every open page working.
+It talks to ``companion`` only and holds no rules. :mod:`web.tables` opens the
+table store (SQLite under the instance folder, or ``DATABASE``) and the camera
+once per app and is where every route gets its table and seat; the secret key
+is made once and kept in the instance folder too, so a restart keeps every
+table and every open page working. Blueprints: :mod:`web.home` (the games,
+the language), :mod:`web.setup` (new tables, a saved game continued),
+:mod:`web.play` (seat pages and moves, the public board, scores),
+:mod:`web.host` (the host's page, undo, the saved state), :mod:`web.live`
+(server-sent events, the camera) and :mod:`web.photos` (scans, scores from a
+photo). :mod:`web.errors` answers every refusal; :mod:`web.security` keeps
+CSRF, headers, the wrong-link throttle and the photo reader.
 """
 
 from __future__ import annotations
@@ -14,8 +22,6 @@ from typing import Any
 from flask import Flask
 
 from companion.catalog_info import game_summaries
-from companion.live import Camera, Live
-from companion.sessions import TableStore
 
 MAX_UPLOAD_BYTES = 12 * 1024 * 1024
 """A 12 MP phone photo as JPEG is 3-8 MB; 12 MB leaves room and stops abuse."""
@@ -53,21 +59,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
 
-    from web import home, i18n, play, security, setup
+    from web import errors, home, host, i18n, live, photos, play, security, setup, tables
 
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = security.secret_key(instance)
-    database = app.config["DATABASE"] or instance / "tables.sqlite"
-    app.extensions["tables"] = TableStore(database)
-    camera = app.config["CAMERA"]
-    if camera is not None and not isinstance(camera, Camera):
-        camera = Camera.parse(str(camera))
-    app.extensions["live"] = Live(app.extensions["tables"], camera)
+    tables.init_app(app)
     app.extensions["games"] = {g["id"]: g for g in game_summaries()}
 
     security.init_app(app)
+    errors.init_app(app, upload_forms=photos.UPLOAD_FORMS)
     i18n.init_app(app)
-    app.register_blueprint(home.bp)
-    app.register_blueprint(setup.bp)
-    app.register_blueprint(play.bp)
+    for blueprint in (home.bp, setup.bp, play.bp, host.bp, live.bp, photos.bp):
+        app.register_blueprint(blueprint)
     return app

@@ -11,7 +11,7 @@ read one at a time (:func:`photo_slot`): a second upload waits up to
 ``PHOTO_WAIT_SECONDS`` and is then answered 429 ``photo.busy``, so a burst of
 uploads cannot take both cores from the tables. Every answer
 carries a Content-Security-Policy (scripts and styles from this site only, no
-framing). Engine and table errors become 4xx answers that carry the reason.
+framing). Refusals are answered by ``web.errors``.
 """
 
 from __future__ import annotations
@@ -26,24 +26,19 @@ from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from flask import (
     Flask,
     abort,
     current_app,
-    jsonify,
-    make_response,
-    render_template,
     request,
     session,
 )
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, TooManyRequests
+from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
-from companion.games import EngineError, IllegalMove
 from companion.photos import BadPhoto
-from companion.sessions import SessionError
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -190,29 +185,8 @@ def _check_csrf() -> None:
         abort(400, "the form is out of date or came from another site; reload the page")
 
 
-def status_of(exc: EngineError) -> int:
-    """The HTTP status of an engine or table error."""
-    if isinstance(exc, SessionError):
-        return exc.status
-    if isinstance(exc, IllegalMove):
-        return 422
-    return 400
-
-
-def wants_json() -> bool:
-    return (
-        request.path.endswith(".json")
-        or request.is_json
-        or request.accept_mimetypes.best == "application/json"
-    )
-
-
-def error_body(code: str | None, reason: str) -> dict[str, Any]:
-    return {"error": code or "error", "reason": reason}
-
-
 def init_app(app: Flask) -> None:
-    """CSRF checks, security headers and the error handlers."""
+    """CSRF checks, security headers, the wrong-link throttle and the photo reader."""
     app.before_request(_check_csrf)
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.extensions["join_throttle"] = JoinThrottle(
@@ -233,30 +207,3 @@ def init_app(app: Flask) -> None:
             # Pages carry a seat's private view: never keep them in a shared cache.
             response.headers.setdefault("Cache-Control", "no-store")
         return response
-
-    @app.errorhandler(EngineError)
-    def engine_error(exc: EngineError) -> tuple[Any, int]:
-        code = exc.code if isinstance(exc, IllegalMove | BadPhoto) else type(exc).__name__
-        return _answer(code, str(exc), status_of(exc))
-
-    app.register_error_handler(HTTPException, http_error)
-
-
-def http_error(exc: HTTPException) -> tuple[Any, int]:
-    """The answer to an HTTP error: its code and reason, as a page or as JSON."""
-    status = exc.code or 500
-    if isinstance(exc, RequestEntityTooLarge):
-        limit = current_app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)
-        return _answer("too_large", f"the upload is larger than {limit} MB", status)
-    if isinstance(exc, TooManyRequests):
-        body, status = _answer("too_many_attempts", str(exc.description), status)
-        answer = make_response(body, status)
-        answer.headers["Retry-After"] = str(exc.retry_after or 60)
-        return answer, status
-    return _answer(exc.name.lower().replace(" ", "_"), exc.description or exc.name, status)
-
-
-def _answer(code: str | None, reason: str, status: int) -> tuple[Any, int]:
-    if wants_json():
-        return jsonify(error_body(code, reason)), status
-    return render_template("error.html", code=code, reason=reason, status=status), status

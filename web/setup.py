@@ -9,7 +9,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from werkzeug.wrappers import Response
 
 from companion.games import InvalidSetup
-from web.play import store
+from web import tables
 
 bp = Blueprint("setup", __name__)
 
@@ -49,11 +49,11 @@ def create(game_id: str) -> Response | tuple[str, int]:
             return page, 400
         seed = int(given) if given else secrets.randbelow(2**31)
     try:
-        table = store().create(game_id, names, options=options, seed=seed)
+        table = tables.store().create(game_id, names, options=options, seed=seed)
     except InvalidSetup as exc:
         page = render_template("new.html", game=game, form=request.form, error=str(exc))
         return page, 400
-    return redirect(url_for("play.host", table_id=table.id, token=table.host_token), 303)
+    return redirect(url_for("host.page", table_id=table.id, token=table.host_token), 303)
 
 
 @bp.post("/resume")
@@ -69,5 +69,5 @@ def resume() -> Response:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         abort(400, "that file is not a saved game state (it is not JSON text)")
-    table = store().resume(game["id"], text)
-    return redirect(url_for("play.host", table_id=table.id, token=table.host_token), 303)
+    table = tables.store().resume(game["id"], text)
+    return redirect(url_for("host.page", table_id=table.id, token=table.host_token), 303)

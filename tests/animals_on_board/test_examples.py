@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from cli import main
 from engines import UNKNOWN
 from engines.animals_on_board import Cut, load_state
 

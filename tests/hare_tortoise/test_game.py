@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from cli import main
 from engines.core import CHANCE, UNKNOWN, InvalidMove, InvalidState, advance
 from engines.hare_tortoise import CATALOG, load_state, new_game, parse_move
 from engines.hare_tortoise.cards import FULL_DECK, KINDS, UNK

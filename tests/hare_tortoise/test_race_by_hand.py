@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli import main
+from cli import main
 from engines.core import InvalidState
 from engines.hare_tortoise import load_state, new_game, parse_move
 from engines.hare_tortoise.moves import Draw, Play, Race

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.sessions import Table, TableStore
-from web import create_app
+from web import create_app, tables
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -29,7 +29,7 @@ def app(tmp_path: Path) -> Iterator[Flask]:
         }
     )
     yield app
-    app.extensions["tables"].close()
+    tables.close(app)
 
 
 @pytest.fixture

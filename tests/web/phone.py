@@ -175,7 +175,7 @@ def start_server(database: Path, port: int, log: Path) -> subprocess.Popen[bytes
     with log.open("ab") as out:
         proc = subprocess.Popen(
             [
-                *(sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1"),
+                *(sys.executable, "-m", "cli", "serve", "--host", "127.0.0.1"),
                 *("--port", str(port), "--database", str(database)),
             ],
             cwd=ROOT,

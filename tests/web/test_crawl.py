@@ -37,17 +37,17 @@ from web import create_app
 
 PLAYERS = ["ann", "bob", "cy"]
 SEAT_ROUTES = (
-    *("play.seat", "play.seat_move", "play.seat_check", "play.seat_json", "play.seat_scan"),
-    "play.seat_answer",
+    *("play.seat", "play.seat_move", "play.seat_check", "play.seat_json", "photos.seat_scan"),
+    "live.seat_answer",
 )
 HOST_ROUTES = (
-    *("play.host", "play.host_move", "play.host_undo", "play.host_state"),
-    *("play.host_live_start", "play.host_live_picture", "play.host_answer"),
-    "play.host_live_score",
+    *("host.page", "host.move", "host.undo", "host.state"),
+    *("live.start", "live.picture", "live.host_answer"),
+    "photos.camera_score",
 )
 PUBLIC_ROUTES = (
-    *("play.board", "play.board_json", "play.score", "play.stream", "play.live_json"),
-    *("play.score_photo", "play.score_photo_post"),
+    *("play.board", "play.board_json", "play.score", "live.stream", "live.status"),
+    *("photos.score_form", "photos.score_upload"),
 )
 SITE_ROUTES = ("home.index", "home.language", "setup.new", "setup.create", "setup.resume")
 """Pages of no table: crawled for completeness (they cannot name a table's pieces)."""

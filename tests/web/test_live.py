@@ -247,7 +247,7 @@ def test_serve_with_a_camera_follows_the_named_table(
     database = app.config["DATABASE"]
     app.extensions["tables"].close()
     port = free_port()
-    command = [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1"]
+    command = [sys.executable, "-m", "cli", "serve", "--host", "127.0.0.1"]
     command += ["--port", str(port), "--database", database]
     command += ["--camera", app.config["CAMERA"], "--table", table.id]
     proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

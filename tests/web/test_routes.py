@@ -161,6 +161,17 @@ def test_uploads_over_the_limit_are_refused(app: Flask, client: FlaskClient) -> 
     assert answer.status_code == 413
 
 
+def test_a_photo_over_the_limit_for_no_table_is_a_404(app: Flask, client: FlaskClient) -> None:
+    token = csrf(client)
+    app.config["MAX_CONTENT_LENGTH"] = 1024
+    big = {"csrf_token": token, "photo": (_file(b"x" * 4096), "end.png")}
+    answer = client.post(
+        "/t/no-such-table/score/photo", data=big, content_type="multipart/form-data"
+    )
+    assert answer.status_code == 404
+    assert "there is no table &#39;no-such-table&#39;" in answer.get_data(as_text=True)
+
+
 def _file(data: bytes) -> io.BytesIO:
     return io.BytesIO(data)
 

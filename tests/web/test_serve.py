@@ -11,7 +11,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from companion.cli import lan_address, terminal_qr
+from cli.serve import lan_address, terminal_qr
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,7 +38,7 @@ def test_serve_prints_the_address_and_serves_the_app(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
         [
-            *(sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1"),
+            *(sys.executable, "-m", "cli", "serve", "--host", "127.0.0.1"),
             *("--port", str(port), "--database", str(tmp_path / "tables.sqlite")),
         ],
         cwd=ROOT,

@@ -1,0 +1,50 @@
+"""``companion``: the command line of the Table Companion.
+
+JSON goes to stdout. Exit status: 0 ok or legal, 1 illegal move (the reason as
+JSON), 2 bad input (one line on stderr saying what was wrong).
+
+The top layer: it may use every package (``companion``, ``web``, ``vision``,
+``printables``, ``engines``) and none imports it. Commands by concern:
+:mod:`cli.games` (games, new, moves, score, check, apply), :mod:`cli.vision`
+(scan, score-photo, watch, follow, calibrate), :mod:`cli.printing` (print) and
+:mod:`cli.serve` (serve); :mod:`cli.command` is what they share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from cli import games, printing, serve, vision
+from cli.command import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, BadInput, emit
+from engines.core import EngineError, IllegalMove, InvalidSetup
+
+__all__ = ["EXIT_BAD_INPUT", "EXIT_ILLEGAL", "EXIT_OK", "BadInput", "build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``companion`` parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Rules, scanning and scoring beside a real game table."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    for commands in (games, vision, printing, serve):
+        commands.add_commands(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; the exit status (0 ok, 1 illegal move, 2 bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+        return code
+    except IllegalMove as exc:
+        emit(exc.to_json())
+        return EXIT_ILLEGAL
+    except (BadInput, EngineError) as exc:
+        kind = "bad setup" if isinstance(exc, InvalidSetup) else "bad input"
+        print(f"companion: {kind}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT

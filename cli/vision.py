@@ -1,0 +1,234 @@
+"""The commands that read the table: scan, score-photo, watch, follow, calibrate.
+
+Vision and OpenCV are imported inside the commands, so the rules commands start
+without them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from cli.command import (
+    EXIT_OK,
+    BadInput,
+    Commands,
+    emit,
+    game_ids,
+    parse_options,
+    read_state,
+)
+from companion import games
+from companion.watch import WATCHED
+
+
+def cmd_score_photo(args: argparse.Namespace) -> int:
+    from companion.photo_score import score_upload
+    from companion.photos import BadPhoto
+
+    state = read_state(args.game, args.state) if args.state else None
+    if args.players:
+        names = [p.strip() for p in args.players.split(",")]
+    elif state is not None:
+        names = list(state.players)
+    else:
+        raise BadInput("name the players in seat order with --players A,B,C (or give --state)")
+    try:
+        data = Path(args.photo).read_bytes()
+    except OSError as exc:
+        raise BadInput(f"cannot read {args.photo}: {exc.strerror}") from exc
+    try:
+        result = score_upload(args.game, data, names, state)
+    except BadPhoto as exc:
+        raise BadInput(f"{exc} ({exc.code})") from exc
+    if args.overlay:
+        try:
+            Path(args.overlay).write_bytes(result.overlay_png)
+        except OSError as exc:
+            raise BadInput(f"cannot write the overlay to {args.overlay}: {exc.strerror}") from exc
+    emit(result.outcome.to_json())
+    return EXIT_OK
+
+
+def cmd_scan(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.capture import CaptureError, read_image
+    from vision.games import game_vision
+    from vision.overlay import draw
+    from vision.pipeline import read_frame
+    from vision.voting import vote
+
+    vision_game = game_vision(args.game)
+    results = []
+    images = []
+    for path in args.images:
+        try:
+            image = read_image(path)
+        except CaptureError as exc:
+            raise BadInput(str(exc)) from exc
+        images.append(image)
+        results.append(read_frame(image, vision_game))
+    readings = [r.reading for r in results]
+    reading = readings[0] if len(readings) == 1 else vote(readings)
+    if args.overlay:
+        picture = draw(images[-1], reading, results[-1].poses)
+        if not cv2.imwrite(args.overlay, picture):
+            raise BadInput(f"cannot write the overlay to {args.overlay}: use a .png or .jpg name")
+    emit(reading.to_json())
+    return EXIT_OK
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    import itertools
+
+    from vision.capture import CaptureError, VideoSource
+    from vision.games import game_vision
+    from vision.pipeline import watch
+
+    source = int(args.camera) if args.camera.isdigit() else args.camera
+    try:
+        with VideoSource(source, resolution=args.resolution) as camera:
+            frames = itertools.islice(camera, args.frames)
+            for reading in watch(frames, game_vision(args.game), window=args.window):
+                print(json.dumps(reading.to_json(), ensure_ascii=False), flush=True)
+    except CaptureError as exc:
+        raise BadInput(str(exc)) from exc
+    except KeyboardInterrupt:
+        print("companion: stopped (Ctrl-C)", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_follow(args: argparse.Namespace) -> int:
+    import itertools
+
+    from companion.watch import table_model
+    from companion.watch.loop import Watcher
+    from vision.capture import CaptureError, VideoSource
+
+    names = [p for p in args.players.split(",")]
+    options = parse_options(args.option)
+    # Not advanced: the table shows the opening chance (the cards laid on the ferries).
+    state = games.game(args.game).new_game(names, options=options, seed=args.seed)
+    watcher = Watcher(table_model(args.game), state, window=args.window)
+    source = int(args.camera) if args.camera.isdigit() else args.camera
+    try:
+        with VideoSource(source, resolution=args.resolution) as camera:
+            for frame in itertools.islice(camera, args.frames):
+                judged = watcher.feed(frame.image)
+                if judged is not None:
+                    out = {"frame": frame.index, **judged.result.to_json()}
+                    print(json.dumps(out, ensure_ascii=False), flush=True)
+    except CaptureError as exc:
+        raise BadInput(str(exc)) from exc
+    except KeyboardInterrupt:
+        print("companion: stopped (Ctrl-C)", file=sys.stderr)
+    emit({"moves": [m.notation() for m in watcher.moves], "state": watcher.state.to_json()})
+    return EXIT_OK
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from vision.calibrate import measure
+    from vision.capture import CaptureError, read_image
+
+    try:
+        image = read_image(args.photo)
+    except CaptureError as exc:
+        raise BadInput(str(exc)) from exc
+    report = measure(image)
+    if not report.tags:
+        raise BadInput(
+            f"no version-1 tag could be read in {args.photo}: photograph the calibration "
+            "sheet flat, filling the frame, in good light"
+        )
+    out: dict[str, Any] = {
+        "tags": len(report.tags),
+        "px_per_module": {
+            "smallest": round(min(t.px_per_module for t in report.tags), 2),
+            "largest": round(max(t.px_per_module for t in report.tags), 2),
+        },
+        "blur_px": round(report.blur_px, 2),
+        "needs_px_per_module": round(report.min_px_per_module, 2),
+        "measures": [
+            {
+                "text": t.text,
+                "px_per_module": round(t.px_per_module, 2),
+                "blur_px": round(t.blur_px, 2),
+            }
+            for t in report.tags
+        ],
+    }
+    mm_per_px = args.mm_per_px if args.mm_per_px is not None else report.mm_per_px
+    if report.sheet_tags_mm:
+        out["sheet_tags_read_mm"] = list(report.sheet_tags_mm)
+    if mm_per_px is not None:
+        out["mm_per_px"] = round(mm_per_px, 3)
+        out["smallest_tag_mm"] = round(report.smallest_tag_mm(mm_per_px), 1)
+    emit(out)
+    return EXIT_OK
+
+
+def camera_arguments(p: argparse.ArgumentParser, *, window: int, what: str) -> None:
+    """The options of a command that reads a camera, a stream or a recording."""
+    p.add_argument(
+        "--camera", required=True, help="camera index (0), stream URL, or a recorded video file"
+    )
+    p.add_argument("--window", type=int, default=window, help=f"{what} (default {window})")
+    p.add_argument("--frames", type=int, help="stop after this many frames")
+    p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
+
+
+def add_commands(sub: Commands) -> None:
+    """Add scan, score-photo, watch, follow and calibrate."""
+    p = sub.add_parser("scan", help="read a table photo (several: voted) and print the reading")
+    p.add_argument("game", choices=game_ids())
+    p.add_argument("images", nargs="+", help="photos of the table (one still table)")
+    p.add_argument("--overlay", help="write the last photo with every tag boxed to this file")
+    p.set_defaults(func=cmd_scan)
+
+    p = sub.add_parser(
+        "score-photo",
+        help="score a photo of the end-of-game layout and print the scores with their breakdown",
+        description="Read a photo of the end-of-game layout (each seat's things on the mat "
+        "with its seat number) and print the final scores as JSON; nothing is recorded. "
+        "Exit 2 with one line on stderr when the photo cannot be scored.",
+    )
+    p.add_argument("game", choices=game_ids(), help="the game (each one is scored from a photo)")
+    p.add_argument("photo", help="JPEG, PNG or WebP photo of the end-of-game layout")
+    p.add_argument("--players", help="comma-separated names in seat order (default: --state's)")
+    p.add_argument(
+        "--state", help="the game as followed, a state JSON file or - (Noah: its earlier rounds)"
+    )
+    p.add_argument("--overlay", help="write the photo with every tag boxed to this PNG file")
+    p.set_defaults(func=cmd_score_photo)
+
+    p = sub.add_parser("watch", help="watch the table and print a reading each time it changes")
+    p.add_argument("game", choices=game_ids())
+    camera_arguments(p, window=10, what="frames voted over")
+    p.set_defaults(func=cmd_watch)
+
+    p = sub.add_parser(
+        "follow",
+        help="follow a game on the table: infer, check and apply each move the camera sees",
+    )
+    p.add_argument("game", choices=WATCHED)
+    p.add_argument("--players", required=True, help="comma-separated names in seating order")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--seed", type=int, help="a seeded game: chance comes from the seed")
+    camera_arguments(p, window=3, what="readings voted per still view")
+    p.set_defaults(func=cmd_follow)
+
+    p = sub.add_parser(
+        "calibrate",
+        help="measure a camera from a photo of tags: module size, blur, smallest readable tag",
+    )
+    p.add_argument("photo", help="photo of the calibration sheet (or of any tagged pieces)")
+    p.add_argument(
+        "--mm-per-px",
+        type=float,
+        help="table millimetres per pixel at the far edge (default: from the sheet's markers)",
+    )
+    p.set_defaults(func=cmd_calibrate)

@@ -1,0 +1,223 @@
+"""Each game's table as SVG geometry, from a player's view only.
+
+``drawing(game_id, view)`` lays out the Noah pentagon, the Animals on Board
+groups, the Hare's track and Niagara's river in SVG units for a 360 px phone;
+the templates in ``web/templates/games/`` draw it. A game without a drawing
+shows its view as a list.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from companion.boards import HARE_TRACK
+from companion.games import UNKNOWN
+
+_SPECIES_COLOURS = {
+    "SNL": "#c9b27c",
+    "GIR": "#e8c15a",
+    "MUL": "#a58c74",
+    "LIO": "#e49a3c",
+    "WOO": "#d2553f",
+    "CAT": "#9aa7b8",
+    "ELE": "#8d9aa6",
+    "PAN": "#e6e6e6",
+    "PAR": "#5bbf6a",
+    "KAN": "#c88a58",
+    "RHI": "#7f8c8d",
+    "BEA": "#8b5e3c",
+}
+
+NOAH_BOX = (104, 72)
+"""A dock's ferry box in SVG units (the drawing is 360 wide: a 360 px phone)."""
+
+
+def noah_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The Noah pentagon: 5 docks at the corners, ferries with cards, weights, Noah."""
+    cx, cy, radius = 180, 172, 118
+    corners = [
+        (
+            cx + radius * math.cos(math.radians(-90 + 72 * d)),
+            cy + radius * math.sin(math.radians(-90 + 72 * d)),
+        )
+        for d in range(5)
+    ]
+    w, h = NOAH_BOX
+    docks = []
+    for dock, (x, y) in zip(view["docks"], corners, strict=True):
+        chips = []
+        cards = dock.get("cards", []) if dock.get("ferry") else []
+        for i, c in enumerate(cards[:8]):
+            species = str(c["card"])[:3]
+            chips.append(
+                {
+                    "card": c["card"],
+                    "code": species,
+                    "sign": "♂" if c["gender"] == "M" else "♀",
+                    "x": x - w / 2 + 4 + (i % 4) * 24.5,
+                    "y": y - h / 2 + 30 + (i // 4) * 19,
+                    "colour": _SPECIES_COLOURS.get(species, "#cccccc"),
+                }
+            )
+        docks.append(
+            {
+                **dock,
+                "x": x,
+                "y": y,
+                "left": x - w / 2,
+                "top": y - h / 2,
+                "chips": chips,
+                "more": max(0, len(cards) - 8),
+                "noah": view.get("noah") == dock["dock"],
+                "over": dock.get("ferry") and dock["weight"] > dock["limit"] * 0.8,
+            }
+        )
+    points = " ".join(f"{x:.0f},{y:.0f}" for x, y in corners)
+    return {"docks": docks, "points": points, "box": {"w": w, "h": h}, "cx": cx, "cy": cy}
+
+
+AOB_TILE = (34, 40)
+"""An Animals on Board tile in SVG units; 9 fit across a 360 px phone."""
+
+
+def _species_colour(species: str) -> str:
+    """A steady, distinct colour per species code (``S1`` .. ``S12``)."""
+    digits = "".join(ch for ch in species if ch.isdigit()) or "0"
+    hue = (int(digits) * 47) % 360
+    return f"hsl({hue}, 55%, 72%)"
+
+
+def aob_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The centre herd of Animals on Board: each group a box of tiles, laid out in rows."""
+    tw, th = AOB_TILE
+    width, gap, pad = 360, 8, 5
+    x = y = gap
+    groups = []
+    for group in view.get("centre", []):
+        tiles = list(group["tiles"])
+        w = pad * 2 + len(tiles) * (tw + 3) - 3
+        if x + w > width - gap and x > gap:
+            x, y = gap, y + th + 34
+        placed = []
+        for i, tile in enumerate(tiles):
+            species, _, value = str(tile).partition("V")
+            placed.append(
+                {
+                    "tile": tile,
+                    "x": x + pad + i * (tw + 3),
+                    "value": value if tile != UNKNOWN else "?",
+                    "species": species if tile != UNKNOWN else "",
+                    "letter": group["letters"][i] if i < len(group["letters"]) else "",
+                    "colour": _species_colour(species) if tile != UNKNOWN else "#ddd",
+                }
+            )
+        groups.append({"group": group["group"], "x": x, "y": y, "w": w, "tiles": placed})
+        x += w + gap
+    return {
+        "groups": groups,
+        "height": y + th + 34,
+        "tile": {"w": tw, "h": th},
+    }
+
+
+_RUNNER_COLOURS = {
+    "hare": "#b07a45",
+    "tortoise": "#4f8a4c",
+    "wolf": "#6d7178",
+    "fox": "#e07b2e",
+    "lamb": "#f4f1ea",
+}
+
+
+def hare_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The Hare and the Tortoise: the track with its streams, the runners, the podium."""
+    cell, left, top = 26.5, 8, 22
+    streams = set(view.get("streams", []))
+    finish = HARE_TRACK.finish  # drawn: the start line (0), every tile, the finish line
+    cells = [
+        {"pos": i, "x": left + i * cell, "stream": i in streams, "end": i in (0, finish)}
+        for i in range(finish + 1)
+    ]
+    stacks: dict[int, int] = {}
+    runners = []
+    for animal, pos in view.get("positions", {}).items():
+        pos = min(int(pos), finish)
+        level = stacks.get(pos, 0)
+        stacks[pos] = level + 1
+        runners.append(
+            {
+                "animal": animal,
+                "initial": animal[:1].upper(),
+                "x": left + pos * cell + cell / 2,
+                "y": top + 30 + level * 24,
+                "colour": _RUNNER_COLOURS.get(animal, "#ccc"),
+            }
+        )
+    height = top + 30 + max(stacks.values(), default=1) * 24 + 6
+    return {"cells": cells, "runners": runners, "cell": cell, "top": top, "height": height}
+
+
+_PLAYER_COLOURS = ("#d1495b", "#2e86ab", "#edae49", "#66a182", "#8d6a9f")
+_GEM_COLOURS = {"V": "#7b3fa0", "W": "#e8eef2", "Y": "#f2c84b", "B": "#2f6fd0", "P": "#ef7fb0"}
+
+# Niagara's river drawn top to bottom: the landing, the five main slots, the
+# fork into the left and right arms, the falls (slot -> centre in SVG units).
+_NIAGARA_SLOTS = {
+    "HOME": (180, 24),
+    "M1": (180, 70),
+    "M2": (180, 112),
+    "M3": (180, 154),
+    "M4": (180, 196),
+    "M5": (180, 238),
+    "L6": (95, 290),
+    "L7": (95, 332),
+    "R6": (265, 290),
+    "R7": (265, 332),
+}
+
+
+def niagara_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
+    """Niagara: the river slots with their discs, the canoes with their gems, the falls."""
+    slots = []
+    river = view.get("river", {})
+    for slot, (x, y) in _NIAGARA_SLOTS.items():
+        slots.append({"slot": slot, "x": x, "y": y, "disc": river.get(slot)})
+    canoes = []
+    taken: dict[str, int] = {}
+    lost = []
+    for i, seat in enumerate(view.get("seats", [])):
+        for n, canoe in enumerate(seat["canoes"], start=1):
+            where = canoe["slot"]
+            colour = _PLAYER_COLOURS[i % len(_PLAYER_COLOURS)]
+            gem = canoe.get("gem")
+            entry = {
+                "player": seat["player"],
+                "n": n,
+                "colour": colour,
+                "gem": gem,
+                "gem_colour": _GEM_COLOURS.get(gem or "", "#fff"),
+            }
+            if where not in _NIAGARA_SLOTS:
+                lost.append(entry)
+                continue
+            k = taken.get(where, 0)
+            taken[where] = k + 1
+            x, y = _NIAGARA_SLOTS[where]
+            canoes.append({**entry, "x": x - 40 + 17 * k, "y": y + 2, "slot": where})
+    return {"slots": slots, "canoes": canoes, "lost": lost, "falls": 372}
+
+
+DRAWINGS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "niagara": niagara_drawing,
+    "noah": noah_drawing,
+    "animals_on_board": aob_drawing,
+    "hare_tortoise": hare_drawing,
+}
+
+
+def drawing(game_id: str, view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Geometry for the game's SVG table, or None when the game has no drawing yet."""
+    draw = DRAWINGS.get(game_id)
+    return draw(view) if draw is not None else None

@@ -1,0 +1,122 @@
+"""Live: the table's version as server-sent events, and the camera that follows a table.
+
+Every page of a table opens :func:`stream`, which sends the log's version now
+and whenever it changes (polled every ``LIVE_POLL_SECONDS``, for
+``LIVE_STREAM_SECONDS``); the page reloads when it moves on. With a camera
+(``companion serve --camera``), the host starts following the table, sees the
+live picture, and the host or the player to move answers the camera's
+question by a tap; ``live.json`` says what it concluded last.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    request,
+    stream_with_context,
+    url_for,
+)
+
+from companion.live import LiveError
+from companion.sessions import Forbidden, StoreClosed
+from web import tables
+from web.pages import Page, live_status
+
+bp = Blueprint("live", __name__)
+
+
+@bp.get("/t/<table_id>/stream")
+def stream(table_id: str) -> Response:
+    """Server-sent events: the table's version now and whenever it changes."""
+    store = tables.store()
+    store.load(table_id)  # 404 for an unknown table
+    poll = float(current_app.config["LIVE_POLL_SECONDS"])
+    lifetime = float(current_app.config["LIVE_STREAM_SECONDS"])
+
+    def events() -> Iterator[str]:
+        # retry: the browser reconnects half a second after the stream ends.
+        yield "retry: 500\n\n"
+        last = -1
+        start = quiet = time.monotonic()
+        while time.monotonic() - start < lifetime:
+            try:
+                version = store.version(table_id)
+            except StoreClosed:
+                return
+            if version != last:
+                last = version
+                quiet = time.monotonic()
+                yield f"event: version\ndata: {version}\n\n"
+            elif time.monotonic() - quiet > 15:
+                quiet = time.monotonic()
+                yield ": still here\n\n"
+            time.sleep(poll)
+
+    return Response(
+        stream_with_context(events()),
+        mimetype="text/event-stream",
+        headers={"X-Accel-Buffering": "no"},
+    )
+
+
+@bp.post("/t/<table_id>/host/<token>/live/start")
+def start(table_id: str, token: str) -> Page:
+    """The host points the app's camera at this table."""
+    table = tables.host(table_id, token)
+    tables.camera().follow(table.id)
+    return redirect(url_for("host.page", table_id=table.id, token=token), 303)
+
+
+@bp.get("/t/<table_id>/host/<token>/live.jpg")
+def picture(table_id: str, token: str) -> Page:
+    """The camera's latest frame with the tags boxed and the last change on top."""
+    table = tables.host(table_id, token)
+    following = tables.camera().of(table.id)
+    data = following.jpeg() if following is not None else None
+    if data is None:
+        abort(404, "the camera has not sent a picture of this table yet")
+    return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/t/<table_id>/live.json")
+def status(table_id: str) -> Page:
+    """What the camera concluded last about this table (the table is in plain view)."""
+    tables.load(table_id)  # 404 for an unknown table
+    return jsonify(live_status(table_id))
+
+
+def _answer(table_id: str) -> None:
+    """Apply the tapped candidate of the camera's question."""
+    following = tables.camera().of(table_id)
+    if following is None:
+        raise LiveError("the camera is not following this table")
+    try:
+        choice = int(request.form.get("choice", ""))
+        version = int(request.form.get("version", ""))
+    except ValueError:
+        abort(400, "the answer names no candidate or no table version")
+    following.answer(choice, version)
+
+
+@bp.post("/t/<table_id>/host/<token>/live/answer")
+def host_answer(table_id: str, token: str) -> Page:
+    table = tables.host(table_id, token)
+    _answer(table.id)
+    return redirect(url_for("host.page", table_id=table.id, token=token), 303)
+
+
+@bp.post("/t/<table_id>/seat/<token>/live/answer")
+def seat_answer(table_id: str, token: str) -> Page:
+    table, s = tables.seat(table_id, token)
+    if not table.may_move(s.player):
+        raise Forbidden(f"it is {table.state.to_move}'s move; they answer the camera's question")
+    _answer(table.id)
+    return redirect(url_for("play.seat", table_id=table.id, token=s.token), 303)

@@ -1,0 +1,93 @@
+"""What the pages of a table share: the context they are drawn with and the move they submit.
+
+Every page of a table (seat, host, public board, scores, scan, photo score)
+is drawn from :func:`context`: the view of its viewer (a seat's player, or
+None for the public table), the drawing, the turn line, the history as that
+viewer may see it, the camera's status and the seating for a photo of the
+end. Nothing here reads a secret the viewer may not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, current_app, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from companion import photo_score
+from companion.catalog_info import piece
+from companion.sessions import Table
+from web import drawings, present, tables
+from web.i18n import pick_language
+
+Page = str | tuple[str, int] | tuple[BaseResponse, int] | BaseResponse
+"""What a route answers: a page, a page with its status, or a response."""
+
+
+def context(table: Table, viewer: str | None) -> dict[str, Any]:
+    """The template values every page of ``table`` needs, as ``viewer`` may see it."""
+    lang = pick_language()
+    status, kind = present.turn_line(table, viewer, lang)
+    view = table.state.view(viewer)
+    return {
+        "table": table,
+        "game": current_app.extensions["games"][table.game],
+        "view": view,
+        "drawing": drawings.drawing(table.game, view),
+        "viewer": viewer,
+        "status": status,
+        "status_kind": kind,
+        "history": present.history(table, viewer, lang),
+        "over": table.state.to_move is None,
+        "stream": url_for("live.stream", table_id=table.id),
+        "piece": lambda pid: piece(table.game, pid),
+        "name": lambda pid: present.name_of(table.game, pid, lang),
+        "live": live_status(table.id),
+        "photo_scored": photo_score.scored(table.game),
+        "seating": seating(table) if photo_score.scored(table.game) else [],
+    }
+
+
+def live_status(table_id: str) -> dict[str, Any] | None:
+    """The camera's state for the pages of ``table_id``; None when the app has no camera."""
+    hub = tables.camera()
+    if hub.camera is None:
+        return None
+    following = hub.of(table_id)
+    busy = hub.busy() and following is None
+    return {
+        "status": following.status() if following is not None else None,
+        "busy": busy,
+        "url": url_for("live.status", table_id=table_id),
+    }
+
+
+def seating(table: Table) -> list[dict[str, Any]]:
+    """Each seat's number, player and mats, for laying the end of the game out."""
+    mats = photo_score.seat_mats(table.game, len(table.players))
+    return [
+        {"seat": n, "player": p, "mats": m}
+        for n, (p, m) in enumerate(zip(table.players, mats, strict=True), start=1)
+    ]
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """A link another device opens (a seat's QR code): under ``PUBLIC_URL`` when set."""
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return str(base).rstrip("/") + url_for(endpoint, **values)
+    return url_for(endpoint, _external=True, **values)
+
+
+def move_form(*, versioned: bool = True) -> tuple[Any, int]:
+    """The submitted move (JSON object, JSON text or notation) and the page's version."""
+    data: Any = request.get_json(silent=True) if request.is_json else request.form
+    if not data or not hasattr(data, "get") or "move" not in data:
+        abort(400, "the request names no move (send a form or a JSON object with 'move')")
+    if not versioned:
+        return data["move"], -1
+    try:
+        version = int(data.get("version", ""))
+    except (TypeError, ValueError):
+        abort(400, "the request does not say which version of the table it was made on")
+    return data["move"], version
