@@ -23,7 +23,7 @@ from companion.watch.video import play
 from engines import animals_on_board, hare_tortoise, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
 from engines.core import Outcome, State
-from engines.hare_tortoise.cards import KINDS
+from engines.hare_tortoise.catalog import KINDS
 from engines.hare_tortoise.state import HareState
 from engines.niagara.state import NiagaraState
 from engines.noah.state import NoahState

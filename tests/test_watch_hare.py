@@ -13,7 +13,7 @@ from companion.watch.infer import Applied, Mismatch, Refused, Underway, infer
 from companion.watch.loop import Watcher
 from companion.watch.video import Script, film, play
 from engines import hare_tortoise
-from engines.hare_tortoise.cards import ANIMALS as PAWN_NAMES
+from engines.hare_tortoise.catalog import ANIMALS as PAWN_NAMES
 from engines.hare_tortoise.moves import Race
 from engines.hare_tortoise.state import HareState
 from tests.watch_support import follow_views, same_game

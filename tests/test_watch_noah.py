@@ -17,8 +17,9 @@ from companion.watch.loop import Watcher, headline, overlay
 from companion.watch.noah import NOAH, NoahScene, NoahTable, script_tags
 from companion.watch.video import Script, film, play
 from engines import noah
+from engines.noah.info import Step
 from engines.noah.moves import Play
-from engines.noah.state import PLAY, NoahState
+from engines.noah.state import NoahState
 from tests.watch_support import follow_views, write_video
 from vision.pipeline import read_frame
 
@@ -67,7 +68,7 @@ def _at_play() -> NoahState:
     s = script()
     for state in s.states:
         assert isinstance(state, NoahState)
-        if state.step == PLAY and state.ferry and len(state.ferry) >= 2:
+        if state.step == Step.PLAY and state.ferry and len(state.ferry) >= 2:
             return state
     raise AssertionError("the script never reaches a loaded ferry")
 

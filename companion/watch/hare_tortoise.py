@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from companion.watch.model import PlacedTag, TableModel, View, drop_empty
 from engines.core import Move, State
 from engines.hare_tortoise import CATALOG
-from engines.hare_tortoise.cards import ANIMAL_CODES, ANIMALS, KIND_ANIMAL, KINDS, UNK
+from engines.hare_tortoise.catalog import ANIMAL_CODES, ANIMALS, KIND_ANIMAL, KINDS, UNK
 from engines.hare_tortoise.moves import Play, Race
 from engines.hare_tortoise.state import HareState
 from printables.mats.hare_tortoise import SPOTS, space_origin

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from companion.watch.model import PlacedTag, TableModel, drop_empty, zones_in_order
 from engines.core import UNKNOWN, Event, Move, State
 from engines.noah import catalog
+from engines.noah.info import Step
 from engines.noah.moves import MoveNoah, Play, TakeFerry
-from engines.noah.state import MOVE_NOAH, PLAY, NoahState
+from engines.noah.state import NoahState
 from printables.mats import layout
 from vision.reading import TableReading
 
@@ -115,9 +116,9 @@ class NoahTable(TableModel):
     def physical_moves(self, state: State) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
         assert isinstance(state, NoahState)
         view = self.view(state)
-        if state.step == PLAY:
+        if state.step == Step.PLAY:
             yield from self._plays(state, view)
-        elif state.step == MOVE_NOAH:
+        elif state.step == Step.MOVE_NOAH:
             for dock in range(catalog.DOCKS):
                 yield MoveNoah(dock), _with_noah(view, dock)
 
