@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from engines import ark_nova
-from engines.ark_nova.flow import Flow, Phase
+from engines.ark_nova.flow import Flow
+from engines.ark_nova.info import Phase
 from engines.ark_nova.state import ArkNovaState
 from engines.core import Move
 

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from engines import ark_nova
-from engines.ark_nova.flow import Ask, Phase, Step, appeal_income, kiosk_income
+from engines.ark_nova.flow import appeal_income, kiosk_income
+from engines.ark_nova.info import Ask, Phase, Step
 from engines.ark_nova.state import ArkNovaState
 from engines.ark_nova.zoo import Building, Zoo, setup_buildings
 from tests.ark_nova_turns import asks, flow_of, play, position, resolve

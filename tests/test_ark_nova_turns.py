@@ -13,7 +13,8 @@ from dataclasses import replace
 import pytest
 
 from engines import CHANCE, ark_nova
-from engines.ark_nova.flow import BREAK_TRACK, Ask
+from engines.ark_nova.flow import BREAK_TRACK
+from engines.ark_nova.info import Ask
 from engines.ark_nova.moves import AssociationAction, BuildAction, SponsorsAction
 from tests.ark_nova_turns import asks, flow_of, play, position, resolve, started
 

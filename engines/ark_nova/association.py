@@ -23,15 +23,8 @@ from engines.ark_nova import actions, icons
 from engines.ark_nova.board import reputation_range
 from engines.ark_nova.cards import ANIMALS, CONTINENTS, PROJECTS
 from engines.ark_nova.effects import Gains
-from engines.ark_nova.flow import (
-    DONATIONS,
-    PROJECT_LIMIT,
-    Ask,
-    Flow,
-    Pending,
-    gain,
-    hire,
-)
+from engines.ark_nova.flow import DONATIONS, PROJECT_LIMIT, Flow, Pending, gain, hire
+from engines.ark_nova.info import Ask
 from engines.ark_nova.moves import TASK_VALUE, AssociationAction
 from engines.ark_nova.transfer import smallest_home
 from engines.ark_nova.zoo import UNIVERSITIES, Zoo

@@ -11,13 +11,16 @@ turn, every player after a trigger in a break).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engines.ark_nova import actions, moves, turns
 from engines.ark_nova.cards import FINAL_SCORING
 from engines.ark_nova.moves import FinalTurn, KeepFinalScoring, SetZoo
-from engines.ark_nova.state import ArkNovaState
 from engines.ark_nova.zoo import Zoo
 from engines.core import LEGAL, Move, Verdict
+
+if TYPE_CHECKING:
+    from engines.ark_nova.state import ArkNovaState
 
 
 def check(state: ArkNovaState, move: Move) -> Verdict:

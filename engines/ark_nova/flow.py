@@ -17,56 +17,17 @@ queue is empty the game goes on by itself (:func:`settle`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from engines.ark_nova import effects, map_a
+from engines.ark_nova import effects, map_a, scoring
 from engines.ark_nova.board import HAND_LIMIT, HAND_LIMIT_UNIVERSITY, Card, gain_reputation
-from engines.ark_nova.cards import ANIMALS, PROJECTS, SPONSORS
+from engines.ark_nova.cards import ANIMALS, FINAL_SCORING, PROJECTS, SPONSORS
+from engines.ark_nova.info import Ask, Phase, Step
 from engines.ark_nova.zoo import MAX_CONSERVATION, MAX_X_TOKENS, Zoo
-from engines.core import UNKNOWN, Event
+from engines.core import UNKNOWN, Event, read_member
 
 if TYPE_CHECKING:
     from engines.ark_nova.state import ArkNovaState
-
-
-class Phase(StrEnum):
-    """Where the game stands."""
-
-    SETUP = "setup"
-    PLAY = "play"
-    OVER = "over"
-
-
-class Step(StrEnum):
-    """Where a turn stands once its owed items are resolved."""
-
-    ACTION = "action"
-    """The player to move chooses an action."""
-    AFTER = "after"
-    """The action is done: refill the display."""
-    TURN_END = "turn_end"
-    """The display is refilled: a break, the end, or the next player."""
-    BREAK = "break"
-    """The break's hand-limit discards are done: the rest of the break."""
-    NEXT = "next"
-    """The turn (and any break) is over: the next player."""
-
-
-class Ask(StrEnum):
-    """What a pending item asks for."""
-
-    START = "start"
-    ROW = "row"
-    DEAL_TILE = "deal_tile"
-    DEAL_PROJECT = "deal_project"
-    DEAL_DISPLAY = "deal_display"
-    DEAL_HAND = "deal_hand"
-    DEAL_FINAL = "deal_final"
-    DISCARD = "discard"
-    KEEP_FINAL = "keep_final"
-    REWARD = "reward"
-    EFFECT = "effect"
 
 
 CHANCE_ASKS = frozenset(
@@ -108,7 +69,7 @@ class Pending:
     @classmethod
     def from_json(cls, obj: Any) -> Pending:
         return cls(
-            Ask(obj["ask"]),
+            read_member(Ask, obj["ask"], "ask"),
             str(obj.get("player", "")),
             int(obj.get("n", 0)),
             int(obj.get("card", 0)),
@@ -266,8 +227,8 @@ class Flow:
         deck, final_deck = obj.get("deck"), obj.get("final_deck")
         brk = obj["break"]
         return cls(
-            phase=Phase(obj["phase"]),
-            step=Step(obj["step"]),
+            phase=read_member(Phase, obj["phase"], "phase"),
+            step=read_member(Step, obj["step"], "step"),
             turn=players.index(obj["turn"]),
             pending=tuple(Pending.from_json(p) for p in obj["pending"]),
             deck=None if deck is None else ints(deck),
@@ -316,8 +277,6 @@ def start(players: tuple[str, ...], seeded: bool, base_projects: int) -> Flow:
             + [p for p in PROJECTS if p > 112]
         )
     )
-    from engines.ark_nova.cards import FINAL_SCORING
-
     return Flow(
         pending=tuple(items),
         deck=zoo_cards if seeded else None,
@@ -486,8 +445,6 @@ def check_trigger(state: ArkNovaState) -> ArkNovaState:
     """The end is triggered the moment a player's markers meet or cross (rules spec §5)."""
     if state.trigger is not None:
         return state
-    from engines.ark_nova import scoring
-
     flow = state.flow_
     in_break = flow.step == Step.BREAK
     for player in _from(state, state.players[flow.turn]):

@@ -8,6 +8,7 @@ recorded table.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from types import MappingProxyType
 
 from engines.core import GameInfo, RuleOption
@@ -58,3 +59,42 @@ INFO = GameInfo(
 
 RECORD: Mapping[str, str] = MappingProxyType({"mode": "record"})
 """The options of a recorded table (``mode`` ``record``): zoos as they lie, no turns."""
+
+
+class Phase(StrEnum):
+    """Where the game stands."""
+
+    SETUP = "setup"
+    PLAY = "play"
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """Where a turn stands once its owed items are resolved."""
+
+    ACTION = "action"
+    """The player to move chooses an action."""
+    AFTER = "after"
+    """The action is done: refill the display."""
+    TURN_END = "turn_end"
+    """The display is refilled: a break, the end, or the next player."""
+    BREAK = "break"
+    """The break's hand-limit discards are done: the rest of the break."""
+    NEXT = "next"
+    """The turn (and any break) is over: the next player."""
+
+
+class Ask(StrEnum):
+    """What a pending item asks for."""
+
+    START = "start"
+    ROW = "row"
+    DEAL_TILE = "deal_tile"
+    DEAL_PROJECT = "deal_project"
+    DEAL_DISPLAY = "deal_display"
+    DEAL_HAND = "deal_hand"
+    DEAL_FINAL = "deal_final"
+    DISCARD = "discard"
+    KEEP_FINAL = "keep_final"
+    REWARD = "reward"
+    EFFECT = "effect"

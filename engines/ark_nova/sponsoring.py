@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from engines.ark_nova import actions, effects, icons
 from engines.ark_nova.board import reputation_range
 from engines.ark_nova.cards import CONTINENTS, ICONS, SPONSORS
-from engines.ark_nova.flow import Ask, Pending, advance_break, gain
+from engines.ark_nova.flow import Pending, advance_break, gain
+from engines.ark_nova.info import Ask
 from engines.ark_nova.moves import SponsorsAction
 from engines.core import Verdict
 

@@ -23,10 +23,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from engines.ark_nova import actions, flow, moves, scoring, turns
+from engines.ark_nova import actions, checks, flow, moves, scoring, storage, turns, views
 from engines.ark_nova.board import PlayerBoard
-from engines.ark_nova.flow import Flow, Phase
-from engines.ark_nova.info import INFO
+from engines.ark_nova.flow import Flow
+from engines.ark_nova.info import INFO, Phase
 from engines.ark_nova.moves import TURN_MOVES, FinalTurn, KeepFinalScoring, SetZoo
 from engines.ark_nova.zoo import Zoo
 from engines.core import (
@@ -141,9 +141,7 @@ class ArkNovaState(State):
         return tuple(moves)
 
     def _check(self, move: Move) -> Verdict:
-        from engines.ark_nova.checks import check
-
-        return check(self, move)
+        return checks.check(self, move)
 
     def _apply(self, move: Move) -> ArkNovaState:
         if self.flow is not None:
@@ -192,27 +190,19 @@ class ArkNovaState(State):
         return scoring.score_table(self.players, self.zoo_map, self.options)
 
     def view(self, player: str | None) -> dict[str, Any]:
-        from engines.ark_nova.views import view
-
-        return view(self, player)
+        return views.view(self, player)
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
-        from engines.ark_nova.views import public_move
-
-        return public_move(self, move, viewer)
+        return views.public_move(self, move, viewer)
 
     # -- JSON -----------------------------------------------------------------------
 
     def _body_json(self) -> dict[str, Any]:
-        from engines.ark_nova.storage import body_json
-
-        return body_json(self)
+        return storage.body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> ArkNovaState:
-        from engines.ark_nova.storage import from_body
-
-        return from_body(cls, common, body)
+        return storage.from_body(cls, common, body)
 
 
 def _trigger_event(player: str, zoo: Zoo, during_break: bool) -> Event:
@@ -230,26 +220,28 @@ def _trigger_event(player: str, zoo: Zoo, during_break: bool) -> Event:
 
 
 def new_game(
-    players: Any, *, options: Mapping[str, Any] | None = None, seed: int | None = None
+    players: Any, *, options: Mapping[str, Any] | None = None, seed: object = None
 ) -> ArkNovaState:
-    """One setup zoo per player on Map A (kiosk and size-3 enclosure, 25 money).
+    """A new game from the setup scaffold (``INFO.setup``).
 
-    Appeal starts by seat 0 / 1 / 2 / 3 (rules spec §2 step 7).
+    Mode ``turns``: the setup still to deal (rules spec §2), every chance owed in
+    ``flow``. Mode ``record``: one setup zoo per player on Map A (kiosk and size-3
+    enclosure, 25 money), appeal by seat 0 / 1 / 2 / 3 (rules spec §2 step 7).
     """
-    names = INFO.check_players(players)
-    resolved = INFO.resolve_options(options)
+    setup = INFO.setup(players, options=options, seed=seed)
+    names, resolved = setup.players, setup.options
     if resolved["mode"] == "record":
-        zoos = tuple(Zoo(appeal=i) for i in range(len(names)))
-        return ArkNovaState(players=names, options=resolved, seed=seed, zoos=zoos)
-    shown = 4 if resolved["base_projects_face_up"] == "seed" or len(names) == 4 else 3
+        zoos = tuple(Zoo(appeal=i) for i in range(setup.count))
+        return ArkNovaState(players=names, options=resolved, seed=setup.seed, zoos=zoos)
+    shown = 4 if resolved["base_projects_face_up"] == "seed" or setup.count == 4 else 3
     return ArkNovaState(
         players=names,
         options=resolved,
-        seed=seed,
+        seed=setup.seed,
         zoos=tuple(Zoo() for _ in names),
         boards=tuple(PlayerBoard(hand=()) for _ in names),
         display=(),
-        flow=flow.start(names, seed is not None, shown),
+        flow=flow.start(names, setup.seed is not None, shown),
     )
 
 

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.ark_nova import scoring
 from engines.ark_nova.actions import DISPLAY_FOLDERS, display_problem
 from engines.ark_nova.board import Card, PlayerBoard
 from engines.ark_nova.flow import Flow
-from engines.ark_nova.state import ArkNovaState
 from engines.ark_nova.zoo import Zoo
 from engines.core import UNKNOWN, InvalidState, frozen
+
+if TYPE_CHECKING:
+    from engines.ark_nova.state import ArkNovaState
 
 
 def body_json(state: ArkNovaState) -> dict[str, Any]:

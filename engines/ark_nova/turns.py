@@ -19,9 +19,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engines.ark_nova import actions, association, effects, flow, map_a, moves, sponsoring
+from engines.ark_nova import build as build_rules
 from engines.ark_nova.board import ACTIONS, MAX_UPGRADED, reputation_range
 from engines.ark_nova.cards import ANIMALS, FINAL_SCORING, PROJECTS, SPONSORS
-from engines.ark_nova.flow import Ask, Flow, Pending, Phase, Step
+from engines.ark_nova.flow import Flow, Pending
+from engines.ark_nova.info import Ask, Phase, Step
 from engines.ark_nova.moves import (
     AssociationAction,
     CardsAction,
@@ -74,8 +76,6 @@ def legal(state: ArkNovaState) -> tuple[Move, ...]:
 
 
 def _builds(state: ArkNovaState, player: str) -> list[Move]:
-    from engines.ark_nova import build as build_rules
-
     zoo, board = state.zoo(player), state.board(player)
     placements = build_rules.legal_placements(
         zoo, strength=board.slot("build"), upgraded=board.side("build") == 2
@@ -143,8 +143,7 @@ def _owed_moves(state: ArkNovaState, item: Pending) -> Sequence[Move]:
     if item.ask in (Ask.DEAL_HAND, Ask.DEAL_DISPLAY):
         if state.seed is not None:
             return [Deal(UNKNOWN)]
-        seen = _seen_cards(state)
-        return [Deal(UNKNOWN)] + [Deal(c) for c in _zoo_cards() if c not in seen]
+        return [Deal(UNKNOWN)] + [Deal(c) for c in table_deck(state)]
     if item.ask == Ask.DEAL_FINAL:
         if state.seed is not None:
             return [Deal(UNKNOWN)]
@@ -179,6 +178,16 @@ def _zoo_cards() -> tuple[int, ...]:
             )
         )
     return _ZOO_CARDS
+
+
+def table_deck(state: ArkNovaState) -> list[int]:
+    """The cards a table game's deck may deal: every zoo card not seen elsewhere; once
+    every card has been seen, the discard pile's, reshuffled into the deck."""
+    seen = _seen_cards(state)
+    unseen = [c for c in _zoo_cards() if c not in seen]
+    if unseen:
+        return unseen
+    return sorted({c for c in state.flow_.discard if isinstance(c, int)})
 
 
 def _seen_cards(state: ArkNovaState) -> set[int]:
@@ -591,6 +600,9 @@ def _deal(state: ArkNovaState, item: Pending, move: Deal) -> ArkNovaState:
         k = state.rng().randrange(len(cards))
         card = cards[k]
         f = replace(f, deck=cards[:k] + cards[k + 1 :])
+    elif card != UNKNOWN and card in f.discard:
+        # A table game's deck ran out: the discard pile was reshuffled into it.
+        f = replace(f, discard=tuple(c for c in f.discard if c != card))
     state = replace(state, flow=f)
     if item.ask == Ask.DEAL_DISPLAY:
         return replace(state, display=(*state.display, card))

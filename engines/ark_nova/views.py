@@ -9,14 +9,16 @@ counts, and what is owed carries the card's words (``docs/formats/ark_nova.md``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engines.ark_nova import flow, scoring
-from engines.ark_nova.info import INFO
+from engines.ark_nova import scoring
+from engines.ark_nova.info import INFO, Ask
 from engines.ark_nova.moves import Deal, KeepFinalScoring, SetBoard, SetZoo
-from engines.ark_nova.state import ArkNovaState
 from engines.ark_nova.turns import effect_words
 from engines.core import UNKNOWN, Move
+
+if TYPE_CHECKING:
+    from engines.ark_nova.state import ArkNovaState
 
 
 def view(state: ArkNovaState, player: str | None) -> dict[str, Any]:
@@ -50,7 +52,7 @@ def public_move(state: ArkNovaState, move: Move, viewer: str | None) -> dict[str
     kept final-scoring card and hand are hidden."""
     if state.flow is not None and state.flow.pending and isinstance(move, Deal | KeepFinalScoring):
         item = state.flow.pending[0]
-        if item.player and item.player != viewer and item.ask != flow.Ask.DEAL_DISPLAY:
+        if item.player and item.player != viewer and item.ask != Ask.DEAL_DISPLAY:
             if isinstance(move, Deal):
                 return {"type": move.TYPE, "card": UNKNOWN}
             return {"type": move.TYPE, "player": move.player, "cards": len(move.cards)}
@@ -80,7 +82,7 @@ def _flow_view(state: ArkNovaState, viewer: str | None) -> dict[str, Any]:
     }
     doc["pending"] = [
         {**item.to_json(), "words": effect_words(item)}
-        if item.ask == flow.Ask.EFFECT
+        if item.ask == Ask.EFFECT
         else item.to_json()
         for item in f.pending
     ]
