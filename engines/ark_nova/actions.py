@@ -213,7 +213,7 @@ def _check_discard(zoo: Zoo, board: PlayerBoard, move: BreakDiscard) -> Verdict:
 def apply(state: ArkNovaState, move: Move) -> ArkNovaState:
     """The state after a legal move of this module."""
     if isinstance(move, SetDisplay):
-        return replace(state, display=move.cards)
+        return state.evolve(display=move.cards)
     player = getattr(move, "player", "")
     if isinstance(move, SetBoard):
         return state.with_player(player, state.zoo(player), PlayerBoard.from_json(move.board))

@@ -130,7 +130,7 @@ def run(state: ArkNovaState, move: AssociationAction) -> tuple[Verdict, ArkNovaS
             ), None
         state = state.with_player(player, replace(zoo, money=zoo.money - cost), state.board(player))
         state = gain(state, player, Gains(conservation=1), "donation")
-        state = replace(state, flow=replace(state.flow_, donations=flow.donations + 1))
+        state = state.evolve(flow=replace(state.flow_, donations=flow.donations + 1))
     board = state.board(player).after_use("association")
     return Verdict(True), state.with_player(player, state.zoo(player), board)
 
@@ -164,7 +164,7 @@ def _task(
         workers=Flow.set_at(flow.workers, i, flow.workers[i] - need),
         placed=Flow.set_at(flow.placed, i, tuple(counts)),
     )
-    state = replace(state, flow=flow)
+    state = state.evolve(flow=flow)
     if task.kind == "reputation":
         return Verdict(True), gain(state, player, Gains(reputation=2), "association")
     if task.kind == "partner":
@@ -204,7 +204,7 @@ def _partner(
         ), None
     zoo = replace(zoo, partner_zoos=(*zoo.partner_zoos, continent))
     state = state.with_player(player, zoo, state.board(player))
-    state = replace(state, flow=replace(state.flow_, taken=(*state.flow_.taken, continent)))
+    state = state.evolve(flow=replace(state.flow_, taken=(*state.flow_.taken, continent)))
     slot = len(zoo.partner_zoos)
     if slot == 2:
         state = _upgrade_owed(state, player, "partner")
@@ -218,7 +218,7 @@ def _partner(
 def _upgrade_owed(state: ArkNovaState, player: str, why: str) -> ArkNovaState:
     if len(state.board(player).upgraded) >= 4:
         return state
-    return replace(state, flow=state.flow_.queue(Pending(Ask.REWARD, player, n=0, why=why)))
+    return state.evolve(flow=state.flow_.queue(Pending(Ask.REWARD, player, n=0, why=why)))
 
 
 def _university(state: ArkNovaState, player: str, kind: str) -> tuple[Verdict, ArkNovaState | None]:
@@ -235,7 +235,7 @@ def _university(state: ArkNovaState, player: str, kind: str) -> tuple[Verdict, A
         ), None
     zoo = replace(zoo, universities=(*zoo.universities, kind))
     state = state.with_player(player, zoo, state.board(player))
-    state = replace(state, flow=replace(state.flow_, taken=(*state.flow_.taken, kind)))
+    state = state.evolve(flow=replace(state.flow_, taken=(*state.flow_.taken, kind)))
     state = gain(state, player, Gains(reputation=UNIVERSITY_REPUTATION[kind]), "university")
     slot = len(zoo.universities)
     if slot == 2:
@@ -354,7 +354,7 @@ def _project(
     flow = replace(flow, supports=(*flow.supports, (number, level, player)))
     if placed_card:
         flow = _above_board(flow, number, len(state.players))
-    state = replace(state, flow=flow)
+    state = state.evolve(flow=flow)
     return Verdict(True), _free_token(state, i, player)
 
 
@@ -481,7 +481,7 @@ def _free_token(state: ArkNovaState, i: int, player: str) -> ArkNovaState:
     if not left:
         return state
     space, rest = left[0], left[1:]
-    state = replace(state, flow=replace(flow, left=Flow.set_at(flow.left, i, rest)))
+    state = state.evolve(flow=replace(flow, left=Flow.set_at(flow.left, i, rest)))
     if space == 2:
         return replace(
             state, flow=state.flow_.queue(Pending(Ask.EFFECT, player, n=2, why="left edge"))

@@ -315,12 +315,12 @@ def gain(state: ArkNovaState, player: str, g: effects.Gains, why: str) -> ArkNov
     state = state.with_player(player, zoo, board)
     if g.cards > 0:
         flow = state.flow_
-        state = replace(state, flow=flow.push(*[Pending(Ask.DEAL_HAND, player, why=why)] * g.cards))
+        state = state.evolve(flow=flow.push(*[Pending(Ask.DEAL_HAND, player, why=why)] * g.cards))
     return state
 
 
 def add_events(state: ArkNovaState, *events: Event) -> ArkNovaState:
-    return replace(state, events=(*state.events, *events))
+    return state.evolve(events=(*state.events, *events))
 
 
 def advance_break(state: ArkNovaState, player: str, steps: int) -> ArkNovaState:
@@ -329,13 +329,13 @@ def advance_break(state: ArkNovaState, player: str, steps: int) -> ArkNovaState:
     if flow.breaker:
         return state
     pos = min(flow.break_len, flow.break_pos + steps)
-    state = replace(state, flow=replace(flow, break_pos=pos))
+    state = state.evolve(flow=replace(flow, break_pos=pos))
     if pos >= flow.break_len:
         zoo = state.zoo(player)
         state = state.with_player(
             player, replace(zoo, x_tokens=min(MAX_X_TOKENS, zoo.x_tokens + 1)), state.board(player)
         )
-        state = replace(state, flow=replace(state.flow_, breaker=player))
+        state = state.evolve(flow=replace(state.flow_, breaker=player))
         state = add_events(
             state,
             Event(
@@ -372,7 +372,7 @@ def check_tracks(state: ArkNovaState) -> ArkNovaState:
         if new:
             flow = state.flow_
             flow = replace(flow, claimed=Flow.set_at(flow.claimed, i, (*claimed, *new)))
-            state = replace(state, flow=flow.push(*owed))
+            state = state.evolve(flow=flow.push(*owed))
     state = _first_ten(state)
     return check_trigger(state)
 
@@ -409,7 +409,7 @@ def hire(state: ArkNovaState, player: str) -> ArkNovaState:
         hired=Flow.set_at(flow.hired, i, hired),
         workers=Flow.set_at(flow.workers, i, flow.workers[i] + 1),
     )
-    state = replace(state, flow=flow)
+    state = state.evolve(flow=flow)
     if hired == MAX_WORKERS:
         zoo = state.zoo(player)
         zoo = replace(zoo, conservation=min(MAX_CONSERVATION, zoo.conservation + 2))
@@ -426,7 +426,7 @@ def _first_ten(state: ArkNovaState) -> ArkNovaState:
             items = [Pending(Ask.KEEP_FINAL, p, why="ten") for p in _from(state, player)]
             flow = replace(flow, ten=True).queue(*items)
             return add_events(
-                replace(state, flow=flow),
+                state.evolve(flow=flow),
                 Event(
                     "first_ten",
                     f"{player} reached 10 CP first: every player keeps one final-scoring card",
@@ -452,7 +452,7 @@ def check_trigger(state: ArkNovaState) -> ArkNovaState:
         if scoring.triggers_end(zoo):
             who = "every player" if in_break else "every other player"
             return add_events(
-                replace(state, trigger=player, trigger_in_break=in_break),
+                state.evolve(trigger=player, trigger_in_break=in_break),
                 Event(
                     "end_triggered",
                     f"{player}'s appeal {zoo.appeal} reached the target "
@@ -474,12 +474,12 @@ def settle(state: ArkNovaState) -> ArkNovaState:
         if flow.pending or flow.phase == Phase.OVER:
             return state
         if flow.phase == Phase.SETUP:
-            return replace(state, flow=replace(flow, phase=Phase.PLAY, step=Step.ACTION))
+            return state.evolve(flow=replace(flow, phase=Phase.PLAY, step=Step.ACTION))
         if flow.step == Step.ACTION:
             return state
         if flow.step == Step.AFTER:
             state = _refill_display(state, ())
-            state = replace(state, flow=replace(state.flow_, step=Step.TURN_END))
+            state = state.evolve(flow=replace(state.flow_, step=Step.TURN_END))
         elif flow.step == Step.TURN_END:
             state = _turn_end(state)
         elif flow.step == Step.BREAK:
@@ -495,17 +495,17 @@ def _refill_display(state: ArkNovaState, discard: tuple[int, ...]) -> ArkNovaSta
     kept = tuple(c for f, c in enumerate(state.display, start=1) if f not in discard)
     owed = [Pending(Ask.DEAL_DISPLAY, n=f, why="refill") for f in range(len(kept) + 1, 7)]
     flow = replace(flow, discard=(*flow.discard, *gone)).push(*owed)
-    return replace(state, display=kept, flow=flow)
+    return state.evolve(display=kept, flow=flow)
 
 
 def _turn_end(state: ArkNovaState) -> ArkNovaState:
     flow = state.flow_
     player = state.players[flow.turn]
     if state.trigger is not None and player in state.owed_final_turns():
-        state = replace(state, final_turns=(*state.final_turns, player))
+        state = state.evolve(final_turns=(*state.final_turns, player))
     if flow.breaker:
         return _break_start(state)
-    return replace(state, flow=replace(state.flow_, step=Step.NEXT))
+    return state.evolve(flow=replace(state.flow_, step=Step.NEXT))
 
 
 def _next_turn(state: ArkNovaState) -> ArkNovaState:
@@ -513,7 +513,7 @@ def _next_turn(state: ArkNovaState) -> ArkNovaState:
     if state.trigger is not None and not state.owed_final_turns():
         return _game_end(state)
     turn = (flow.turn + 1) % len(state.players)
-    return replace(state, flow=replace(flow, turn=turn, step=Step.ACTION))
+    return state.evolve(flow=replace(flow, turn=turn, step=Step.ACTION))
 
 
 def _game_end(state: ArkNovaState) -> ArkNovaState:
@@ -526,9 +526,9 @@ def _game_end(state: ArkNovaState) -> ArkNovaState:
         if len(flow.final_hands[i]) > 1
     ]
     if items:
-        return replace(state, flow=flow.queue(*items))
+        return state.evolve(flow=flow.queue(*items))
     return add_events(
-        replace(state, flow=replace(flow, phase=Phase.OVER)),
+        state.evolve(flow=replace(flow, phase=Phase.OVER)),
         Event("game_over", "every final turn is taken: final scoring", {}),
     )
 
@@ -552,7 +552,7 @@ def _break_start(state: ArkNovaState) -> ArkNovaState:
             {"breaker": flow.breaker},
         ),
     )
-    return replace(state, flow=replace(flow, step=Step.BREAK).queue(*items))
+    return state.evolve(flow=replace(flow, step=Step.BREAK).queue(*items))
 
 
 def _break_rest(state: ArkNovaState) -> ArkNovaState:
@@ -565,7 +565,7 @@ def _break_rest(state: ArkNovaState) -> ArkNovaState:
         taken=(),
         break_pos=0,
     )
-    state = _refill_display(replace(state, flow=flow), (1, 2))
+    state = _refill_display(state.evolve(flow=flow), (1, 2))
     owed: list[Pending] = []
     lines = []
     for p in _from(state, flow.breaker):
@@ -573,11 +573,9 @@ def _break_rest(state: ArkNovaState) -> ArkNovaState:
         owed += items
         lines.append(f"{p} +{money} money")
     flow = replace(state.flow_, breaker="").queue(*owed)
-    state = add_events(
-        replace(state, flow=flow), Event("income", "income: " + ", ".join(lines), {})
-    )
+    state = add_events(state.evolve(flow=flow), Event("income", "income: " + ", ".join(lines), {}))
     state = check_tracks(state)
-    return replace(state, flow=replace(state.flow_, step=Step.NEXT))
+    return state.evolve(flow=replace(state.flow_, step=Step.NEXT))
 
 
 APPEAL_INCOME = ((0, 5, 1), (5, 10, 2), (17, 16, 3), (32, 21, 4), (56, 27, 5), (96, 35, 6))

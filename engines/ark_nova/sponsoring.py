@@ -179,8 +179,8 @@ def run(state: ArkNovaState, move: SponsorsAction) -> tuple[Verdict, ArkNovaStat
             owed.append(Pending(Ask.EFFECT, player, card=card, why="sponsor"))
     if taken:
         display = tuple(c for f, c in enumerate(state.display, start=1) if f not in taken)
-        state = replace(state, display=display)
-    return Verdict(True), replace(state, flow=state.flow_.queue(*owed))
+        state = state.evolve(display=display)
+    return Verdict(True), state.evolve(flow=state.flow_.queue(*owed))
 
 
 def candidates(state: ArkNovaState, player: str) -> list[SponsorsAction]:

@@ -164,14 +164,14 @@ class ArkNovaState(State):
                 move.player, replace(self.zoo(move.player), final_scoring=move.cards)
             )
         assert isinstance(move, FinalTurn)
-        state = replace(self, final_turns=(*self.final_turns, move.player))
+        state = self.evolve(final_turns=(*self.final_turns, move.player))
         if state.finished:
-            state = replace(state, events=(Event("game_over", "the final round is complete"),))
+            state = state.evolve(events=(Event("game_over", "the final round is complete"),))
         return state
 
     def _with_zoo(self, player: str, zoo: Zoo) -> ArkNovaState:
         i = self.players.index(player)
-        return replace(self, zoos=(*self.zoos[:i], zoo, *self.zoos[i + 1 :]))
+        return self.evolve(zoos=(*self.zoos[:i], zoo, *self.zoos[i + 1 :]))
 
     def with_player(self, player: str, zoo: Zoo, board: PlayerBoard) -> ArkNovaState:
         """The state with ``player``'s zoo and board replaced."""

@@ -7,7 +7,6 @@ A document without a ``flow`` is a recorded table (option ``mode`` ``record``);
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engines.ark_nova import scoring
@@ -95,11 +94,11 @@ def _finished_from_table(state: ArkNovaState) -> ArkNovaState:
     target, because such a game cannot be over.
     """
     if state.trigger is not None:
-        return replace(state, final_turns=(*state.final_turns, *state.owed_final_turns()))
+        return state.evolve(final_turns=(*state.final_turns, *state.owed_final_turns()))
     for p, zoo in state.zoo_map.items():
         if scoring.triggers_end(zoo):
-            trigger = replace(state, trigger=p)
-            return replace(trigger, final_turns=trigger.owed_final_turns())
+            trigger = state.evolve(trigger=p)
+            return trigger.evolve(final_turns=trigger.owed_final_turns())
     raise InvalidState(
         "the document says the game is finished, but no zoo's appeal has reached the "
         "target of its CP, so the end was never triggered"

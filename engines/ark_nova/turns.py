@@ -428,7 +428,7 @@ def _run_cards(state: ArkNovaState, move: CardsAction) -> tuple[Verdict, ArkNova
     owed = [Pending(Ask.DEAL_HAND, player, why="cards")] * (draw - len(move.folders))
     if discard:
         owed.append(Pending(Ask.DISCARD, player, n=discard, why="cards"))
-    return LEGAL, replace(state, flow=state.flow_.queue(*owed))
+    return LEGAL, state.evolve(flow=state.flow_.queue(*owed))
 
 
 # --------------------------------------------------------------------------- applying
@@ -436,10 +436,10 @@ def _run_cards(state: ArkNovaState, move: CardsAction) -> tuple[Verdict, ArkNova
 
 def apply(state: ArkNovaState, move: Move) -> ArkNovaState:
     f = state.flow_
-    state = replace(state, events=())
+    state = state.evolve(events=())
     if f.pending:
         item = f.pending[0]
-        state = replace(state, flow=replace(f, pending=f.pending[1:]))
+        state = state.evolve(flow=replace(f, pending=f.pending[1:]))
         state = _resolve(state, item, move)
     else:
         state = _act(state, move)
@@ -466,7 +466,7 @@ def _act(state: ArkNovaState, move: Move) -> ArkNovaState:
             else sum(1 for p in getattr(move, "plays", ()) if p.folder)
         )
         if emptied:
-            after = replace(after, display=after.display[: len(after.display) - emptied])
+            after = after.evolve(display=after.display[: len(after.display) - emptied])
         if isinstance(move, moves.Snap):
             after = flow.advance_break(after, player, CARDS_BREAK)
     assert after is not None
@@ -474,7 +474,7 @@ def _act(state: ArkNovaState, move: Move) -> ArkNovaState:
     event = Event(
         "action", f"{player}: {move.notation()}", {"player": player, "move": move.to_json()}
     )
-    return replace(after, events=(event, *after.events))
+    return after.evolve(events=(event, *after.events))
 
 
 def _after_action(before: ArkNovaState, state: ArkNovaState, player: str) -> ArkNovaState:
@@ -510,7 +510,7 @@ def _after_action(before: ArkNovaState, state: ArkNovaState, player: str) -> Ark
     if ongoing and not any(p.why == "ongoing" for p in owed):
         owed.append(Pending(Ask.EFFECT, player, card=0, n=1, why="ongoing"))
     f = state.flow_
-    state = replace(state, flow=replace(f, step=Step.AFTER).push(*owed))
+    state = state.evolve(flow=replace(f, step=Step.AFTER).push(*owed))
     if resolved:
         state = flow.add_events(
             state,
@@ -530,7 +530,7 @@ def _resolve(state: ArkNovaState, item: Pending, move: Move) -> ArkNovaState:
         for k in range(len(state.players)):
             p = state.players[(start + k) % len(state.players)]
             state = state.with_player(p, replace(state.zoo(p), appeal=k), state.board(p))
-        return replace(state, flow=replace(state.flow_, turn=start))
+        return state.evolve(flow=replace(state.flow_, turn=start))
     if isinstance(move, DealRow):
         board = replace(state.board(move.player), actions=move.actions)
         return state.with_player(move.player, state.zoo(move.player), board)
@@ -541,7 +541,7 @@ def _resolve(state: ArkNovaState, item: Pending, move: Move) -> ArkNovaState:
         for card in move.cards:
             board = board.without(card)
         state = state.with_player(item.player, state.zoo(item.player), board)
-        return replace(state, flow=replace(state.flow_, discard=(*f.discard, *move.cards)))
+        return state.evolve(flow=replace(state.flow_, discard=(*f.discard, *move.cards)))
     if isinstance(move, KeepFinalScoring):
         i = state.players.index(item.player)
         kept = move.cards
@@ -574,7 +574,7 @@ def _deal(state: ArkNovaState, item: Pending, move: Deal) -> ArkNovaState:
     card = move.card
     if item.ask == Ask.DEAL_TILE:
         slot = item.n - 1
-        return replace(state, flow=replace(f, tiles=Flow.set_at(f.tiles, slot, int(card))))
+        return state.evolve(flow=replace(f, tiles=Flow.set_at(f.tiles, slot, int(card))))
     if item.ask == Ask.DEAL_PROJECT:
         supports = f.supports
         if len(state.players) == 2 and item.n <= 3:
@@ -589,23 +589,23 @@ def _deal(state: ArkNovaState, item: Pending, move: Deal) -> ArkNovaState:
             card = f.final_deck[k]
             f = replace(f, final_deck=f.final_deck[:k] + f.final_deck[k + 1 :])
         hand = (*f.final_hands[i], str(card))
-        return replace(state, flow=replace(f, final_hands=Flow.set_at(f.final_hands, i, hand)))
+        return state.evolve(flow=replace(f, final_hands=Flow.set_at(f.final_hands, i, hand)))
     if card == UNKNOWN and f.deck is not None:
         cards: tuple[int, ...] = f.deck
         if not cards:
             cards = tuple(sorted(c for c in f.discard if isinstance(c, int)))
             f = replace(f, discard=())
         if not cards:
-            return replace(state, flow=f)
+            return state.evolve(flow=f)
         k = state.rng().randrange(len(cards))
         card = cards[k]
         f = replace(f, deck=cards[:k] + cards[k + 1 :])
     elif card != UNKNOWN and card in f.discard:
         # A table game's deck ran out: the discard pile was reshuffled into it.
         f = replace(f, discard=tuple(c for c in f.discard if c != card))
-    state = replace(state, flow=f)
+    state = state.evolve(flow=f)
     if item.ask == Ask.DEAL_DISPLAY:
-        return replace(state, display=(*state.display, card))
+        return state.evolve(display=(*state.display, card))
     board = state.board(item.player)
     return state.with_player(
         item.player, state.zoo(item.player), replace(board, hand=(*board.hand, card))
@@ -630,7 +630,7 @@ def _reward(state: ArkNovaState, item: Pending, move: Reward) -> ArkNovaState:
     f = replace(f, tiles=Flow.set_at(f.tiles, slot - 1, 0)).push(
         Pending(Ask.EFFECT, player, card=0, n=tile, why="tile")
     )
-    return replace(state, flow=f)
+    return state.evolve(flow=f)
 
 
 def effect_words(item: Pending) -> str:
