@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import ast
+import shutil
+import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engines", "companion", "vision", "web", "printables")
+
+
+def installed() -> list[str]:
+    """The top-level packages ``pip install .`` installs: pyproject's ``packages.find``."""
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        found = tomllib.load(f)["tool"]["setuptools"]["packages"]["find"]
+    return [pattern.removesuffix("*") for pattern in found["include"]]
 
 
 def imports(package: str) -> set[str]:
@@ -79,8 +89,45 @@ def test_no_product_package_imports_the_command_line() -> None:
         assert "cli" not in imports(package), package
 
 
-CYCLE_FREE = ("engines",)
-"""Packages in which no module imports another that imports it back."""
+def test_the_product_never_imports_the_test_support() -> None:
+    product = installed()
+    assert set(PACKAGES) <= set(product) and "testkit" not in product
+    for package in product:
+        assert not imports(package) & {"testkit", "tests", "bench"}, package
+
+
+def test_the_test_support_never_imports_the_tests() -> None:
+    assert "tests" not in imports("testkit")
+    assert "testkit" in imports("tests")  # the check sees testkit's importers
+
+
+def test_pip_install_leaves_the_test_support_out(tmp_path: Path) -> None:
+    """setuptools builds the project from a copy of its packages: what it would install
+    holds every product package and not testkit, tests or bench."""
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    packages = [p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file()]
+    assert {"testkit", "tests", "bench", *PACKAGES} <= set(packages)
+    for name in packages:
+        ignore = shutil.ignore_patterns("__pycache__", "data", "artifacts")
+        shutil.copytree(ROOT / name, source / name, ignore=ignore)
+    built = tmp_path / "lib"
+    setup = "import setuptools; setuptools.setup()"
+    subprocess.run(
+        [sys.executable, "-c", setup, "-q", "build_py", "--build-lib", str(built)],
+        cwd=source,
+        check=True,
+        capture_output=True,
+    )
+    names = {p.name for p in built.iterdir()}
+    assert set(PACKAGES) <= names and not names & {"testkit", "tests", "bench"}, names
+
+
+CYCLE_FREE = tuple(LAYERS)
+"""Packages in which no module imports another that imports it back: every package (a
+cycle across packages cannot happen, the layers only import downwards)."""
 
 
 def _module_name(path: Path) -> str:

@@ -11,15 +11,16 @@ import pytest
 
 from cli import main
 from companion.reasons import reason_text
-from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher, headline, overlay
-from companion.watch.noah import NOAH, NoahScene, NoahTable, script_tags
-from companion.watch.video import Script, film, play
+from companion.watch.noah import NOAH, NoahTable
 from engines import noah
 from engines.noah.info import Step
 from engines.noah.moves import Play
 from engines.noah.state import NoahState
+from testkit.camera import MatCamera, Shot
+from testkit.scenes.noah import NoahScene, script_tags
+from testkit.video import Script, film, play
 from tests.watch_support import follow_views, write_video
 from vision.pipeline import read_frame
 
