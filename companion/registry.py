@@ -3,10 +3,10 @@
 One :class:`CompanionGame` per game id, registered once (``companion.builtin``
 registers the five games; ``docs/adding-a-game.md``): the watch adapter that
 projects a state onto the game's mats and reads a table back, the scorer of a
-photo of the end-of-game layout, and the board data only the rules can give a
-player's page. A part a game does not have is None, said so where it is
-registered. This module imports no game: every module that looks a game up may
-import it.
+photo of the end-of-game layout, the board data only the rules can give a
+player's page, and the quick score of a game played off the app. A part a game
+does not have is None, said so where it is registered. This module imports no
+game: every module that looks a game up may import it.
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ BoardExtra = Callable[[State, str, Mapping[str, str]], dict[str, Any] | None]
 """Board data for ``player``'s page that the view cannot give (Ark Nova: the hexes a
 building may cover), from the page's query arguments; None when there is none."""
 
+QuickScorer = Callable[[str], dict[str, Any]]
+"""The scores of a game played off the app, from the text of what the table typed in
+(JSON-ready); raises ``ValueError`` saying what to fix in a text it cannot score."""
+
 
 @dataclass(frozen=True)
 class CompanionGame:
@@ -43,11 +47,14 @@ class CompanionGame:
             photo does not score the game.
         board: extra board data for a player's page; None when the view says
             all a page draws.
+        quick_score: scores a game played off the app from what the table types
+            in (``companion quick-score``); None when the game has none.
     """
 
     table_model: Callable[[], TableModel] | None
     photo_scorer: PhotoScorer | None
     board: BoardExtra | None
+    quick_score: QuickScorer | None
 
 
 COMPANION: Registry[CompanionGame] = Registry("companion adapter", "companion.registry.register")
@@ -90,6 +97,17 @@ def photo_scorer(game: str) -> PhotoScorer | None:
 def scored_games() -> tuple[str, ...]:
     """The games a photo of the end scores."""
     return tuple(g for g, a in COMPANION.items() if a.photo_scorer is not None)
+
+
+def quick_scorer(game: str) -> QuickScorer | None:
+    """The quick score of ``game``, or None when it has none."""
+    adapter = COMPANION.get(game)
+    return adapter.quick_score if adapter is not None else None
+
+
+def quick_scored() -> tuple[str, ...]:
+    """The games with a quick score."""
+    return tuple(g for g, a in COMPANION.items() if a.quick_score is not None)
 
 
 def board(state: State, player: str, args: Mapping[str, str]) -> dict[str, Any] | None:

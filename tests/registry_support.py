@@ -3,6 +3,7 @@ the refusals met on the way (``tests/test_registry_*.py``)."""
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
 from pathlib import Path
@@ -15,6 +16,8 @@ from engines.core import Move, Registry, State, Verdict
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+FORGED = 120
+"""Moves seen elsewhere offered in each state :func:`refusals` tries."""
 
 
 @cache
@@ -45,16 +48,19 @@ def states(
 @cache
 def refusals(game_id: str, seed: int = 1) -> tuple[Verdict, ...]:
     """The refusals of moves legal elsewhere in :func:`states` but offered where the rules
-    forbid them: one per code (and ``case``), as a game's pages meet them."""
+    forbid them, as a game's pages meet them: one per code (and ``case``), from at most
+    ``FORGED`` moves offered in each of 60 states spread over the game."""
     played = states(game_id, seed)
     seen: dict[str, Move] = {}
     for state in played:
         for move in state.legal_moves()[:30]:
             seen.setdefault(move.notation(), move)
+    rng = random.Random(seed)
+    offered = list(seen.values())
     found: dict[tuple[str, str], Verdict] = {}
-    for state in played[::3]:
+    for state in played[:: max(1, len(played) // 60)]:
         legal = set(state.legal_moves())
-        for move in seen.values():
+        for move in rng.sample(offered, min(FORGED, len(offered))):
             if move in legal:
                 continue
             verdict = state.check(move)
@@ -75,13 +81,16 @@ def check_registered(registry: Registry[Any]) -> None:
 
 @cache
 def finished(game_id: str) -> tuple[State, ...]:
-    """Finished games of ``game_id``: its examples that are over (``examples/<game>/``),
+    """Finished games of ``game_id``: its example states that are over (``examples/<game>/``),
     and seeded games played to the end for a game whose engine plays whole turns."""
     game = engines.GAMES[game_id]
+    documents = [
+        json.loads(p.read_text("utf-8")) for p in sorted((EXAMPLES / game_id).glob("*.json"))
+    ]
     ends = [
         state
-        for path in sorted((EXAMPLES / game_id).glob("*.json"))
-        if (state := game.load_state(path.read_text(encoding="utf-8"))).is_over
+        for doc in documents
+        if doc.get("game") == game_id and (state := game.load_state(doc)).is_over
     ]
     if game.info.turn_engine:
         ends += [s for seed in (1, 2, 3) if (s := states(game_id, seed, 20_000)[-1]).is_over]

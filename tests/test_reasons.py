@@ -14,6 +14,7 @@ from tests.animals_on_board.tables import position as aob_position
 from tests.hare_tortoise.test_rules import playing
 from tests.niagara.positions import position as niagara_position
 from tests.noah.helpers import position as noah_position
+from tests.test_ark_nova_animals import PREDATORS
 from tests.test_ark_nova_animals import table as ark_table
 
 ENGINES = Path(engines.__file__).parent
@@ -24,12 +25,22 @@ _LOCAL = re.compile(r"""(?:\b_?illegal|\bRefusal|_P \+)\(?\s*["']([a-z_]+)["']""
 
 
 _WRAPPED = re.compile(r"""\b_problem\(\s*["']([a-z_]+)["']""")
-WRAPPERS = {"ark_nova/animals.py": "ark_nova.animals.", "ark_nova/transfer.py": "ark_nova.build."}
+WRAPPERS = {
+    "ark_nova/animals.py": "ark_nova.animals.",
+    "ark_nova/transfer.py": "ark_nova.build.",
+    "ark_nova/association.py": "ark_nova.association.",
+    "ark_nova/sponsoring.py": "ark_nova.sponsors.",
+}
 """Modules whose ``_problem(code, ...)`` helper prefixes the code."""
 COMPUTED = {
     f"ark_nova.{part}.{terrain}" for part in ("animals", "build") for terrain in ("rock", "water")
 }
 """Codes built in a loop over Ark Nova's terrains (``ark_nova.build.{terrain}``)."""
+
+
+SCORING = frozenset({"scoring.py", "quick.py"})
+"""Modules that name score line codes (``noah.round``, Ark Nova's quick score's
+``ark_nova.not_entered``), which are not refusals."""
 
 
 def engine_codes() -> set[str]:
@@ -41,8 +52,7 @@ def engine_codes() -> set[str]:
         codes.update(prefix + local for local in _WRAPPED.findall((ENGINES / module).read_text()))
     for game in (g for g in engines.GAMES if (ENGINES / g).is_dir()):
         codes.add(f"{game}.game_over")  # engines.core refuses every move after the end
-        # scoring.py names score line codes (``noah.round``), which are not refusals
-        for path in (p for p in (ENGINES / game).glob("*.py") if p.name != "scoring.py"):
+        for path in (p for p in (ENGINES / game).glob("*.py") if p.name not in SCORING):
             text = path.read_text()
             codes.update(_PREFIXED.findall(text))
             codes.update(f"{game}.{local}" for local in _LOCAL.findall(text))
@@ -75,7 +85,7 @@ def real_refusals() -> list[Verdict]:
             engines.animals_on_board.Pass()
         ),
         niagara_position(chosen="611").check(engines.niagara.parse_move("6 1:H>M3+V")),
-        ark_table().check(engines.ark_nova.parse_move("animals ann 402@0,4")),
+        ark_table(animals=PREDATORS).check(engines.ark_nova.parse_move("animals ann 402@0,4")),
         ark_table(x_tokens=4).check(engines.ark_nova.parse_move("snap ann f3")),
         ark_table().check(engines.ark_nova.parse_move("discard ann 402,408,519,469,403,444")),
     ]

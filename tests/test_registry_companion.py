@@ -12,9 +12,17 @@ import pytest
 
 import engines
 from companion.photo_score import score_photo
-from companion.registry import COMPANION, board, scored_games, table_model, watched
+from companion.registry import (
+    COMPANION,
+    board,
+    quick_scored,
+    quick_scorer,
+    scored_games,
+    table_model,
+    watched,
+)
 from tests.end_photos import END_PHOTOS
-from tests.registry_support import check_registered, states
+from tests.registry_support import EXAMPLES, check_registered, states
 from vision.games import game_vision
 
 GAMES = list(engines.GAMES)
@@ -70,3 +78,22 @@ def test_board_data_is_json_for_a_player_and_none_for_a_stranger(game: str) -> N
 def test_a_game_without_board_data_gives_none(game: str) -> None:
     state = states(game)[0]
     assert board(state, state.players[0], {}) is None
+
+
+@pytest.mark.parametrize("game", quick_scored())
+def test_a_quick_score_scores_its_example_and_says_what_to_fix(game: str) -> None:
+    """The example the table would type in (``examples/<game>/quick_score.json``) scores
+    as JSON, each breakdown line with its code; a text it cannot read is a ValueError."""
+    score = quick_scorer(game)
+    assert score is not None
+    result = score((EXAMPLES / game / "quick_score.json").read_text(encoding="utf-8"))
+    assert json.loads(json.dumps(result)) == result
+    lines = [line for player in result["players"] for line in player["breakdown"]]
+    assert lines and all(line["code"].startswith(f"{game}.") for line in lines)
+    with pytest.raises(ValueError):
+        score("{not json")
+
+
+def test_a_game_without_a_quick_score_has_none() -> None:
+    assert quick_scorer("chess") is None
+    assert all(quick_scorer(g) is None for g in GAMES if g not in quick_scored())

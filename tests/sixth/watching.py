@@ -83,5 +83,7 @@ def score_pond(reading: TableReading, players: Sequence[str], state: State | Non
     return final_outcome(players, won, None if game is None else game.last, options["scoring"])
 
 
-COMPANION = CompanionGame(table_model=PondTable, photo_scorer=score_pond, board=None)
+COMPANION = CompanionGame(
+    table_model=PondTable, photo_scorer=score_pond, board=None, quick_score=None
+)
 """Pond's companion adapter: the camera follows its plays, a photo of the end scores it."""
