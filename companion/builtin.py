@@ -11,7 +11,7 @@ lines or events in Chinese yet.
 
 from __future__ import annotations
 
-from companion import boards, messages, quick_score, reasons
+from companion import ark_nova_seat, messages, quick_score, reasons
 from companion.messages import Messages
 from companion.registry import CompanionGame, register
 from companion.watch import photo
@@ -53,7 +53,7 @@ register(
     CompanionGame(
         table_model=ArkNovaTable,
         photo_scorer=photo.score_ark_nova,
-        board=boards.ark_nova_board,
+        board=ark_nova_seat.seat_board,
         quick_score=quick_score.score_text,
     ),
 )

@@ -1,15 +1,15 @@
 """The five games as the pages show them, each registered once in ``web.presenters``.
 
-Moves in words come from ``web.labels`` (Ark Nova's moves are their notation),
-tables as SVG geometry from ``web.drawings`` (Ark Nova shows its view as a
-list, and its seat page Map A from ``companion.boards``), the templates are the
+Moves in words come from ``web.labels``, tables as SVG geometry from
+``web.drawings`` (Ark Nova's moves and its table of zoos from ``web.ark_nova``,
+its seat's own table and turn by touch from ``companion.ark_nova_seat``), the templates are the
 app's own (``web/templates/games/``), and below are the words those templates
 say, in English and Traditional Chinese.
 """
 
 from __future__ import annotations
 
-from web import drawings, labels
+from web import ark_nova, drawings, labels
 from web.presenters import Presenter, register
 
 NOAH_WORDS = {
@@ -58,12 +58,61 @@ NIAGARA_WORDS = {
 
 ARK_NOVA_WORDS = {
     "ark_map": ("Your zoo on Map A", "你的動物園（地圖 A）"),
-    "ark_map_help": (
-        "Choose the Build strength to light up every hex a new building may cover.",
-        "選擇建造行動的強度，亮起新建築可以覆蓋的所有格子。",
-    ),
     "ark_strength": ("Strength {n}", "強度 {n}"),
     "ark_placements": ("{n} legal placements", "{n} 種合法擺法"),
+    "ark_you": ("Your zoo's tracks", "你的動物園軌道"),
+    "ark_money": ("{n} money", "{n} 元"),
+    "ark_appeal": ("appeal {n}", "吸引力 {n}"),
+    "ark_cp": ("conservation {n}", "保育 {n}"),
+    "ark_reputation": ("reputation {n}", "聲望 {n}"),
+    "ark_x": ("X-tokens {n}", "X 標記 {n}"),
+    "ark_choose_action": ("Choose an action card", "選一張行動卡"),
+    "ark_side_one": ("side I", "第 I 面"),
+    "ark_side_two": ("side II", "第 II 面"),
+    "ark_spend_x": (
+        "X-tokens spent on this action: {n} of {k}",
+        "這次行動花的 X 標記：{n}（共 {k} 個）",
+    ),
+    "ark_x_less": ("Spend one X-token less", "少花一個 X 標記"),
+    "ark_x_more": ("Spend one X-token more", "多花一個 X 標記"),
+    "ark_take_x": (
+        "Or move a card to slot 1 for an X-token",
+        "或把一張行動卡移到第 1 格，拿一個 X 標記",
+    ),
+    "ark_build_title": ("Build at strength {n}: choose a building", "強度 {n} 的建造：選一種建築"),
+    "ark_tap_hex": (
+        "Tap a green hex for the building's corner, then rotate or flip it; "
+        "the companion checks it before you build.",
+        "點一個綠色格子放建築，再旋轉或翻面；小幫手會在建造前先檢查。",
+    ),
+    "ark_rotate": ("Rotate", "旋轉"),
+    "ark_flip": ("Flip", "翻面"),
+    "ark_off_map": ("That building does not fit there.", "這個建築放不進那裡。"),
+    "ark_animals_title": ("Choose an animal, then its enclosure", "選一隻動物，再選牠的圍欄"),
+    "ark_nothing": ("Nothing this card can do now.", "這張行動卡現在沒有可做的事。"),
+    "ark_owed": ("Your choice now", "現在輪到你選擇"),
+    "ark_discard_title": ("Discard {n} cards", "棄掉 {n} 張牌"),
+    "ark_discard_help": (
+        "Tap the cards to discard ({k} of {n} chosen), then confirm.",
+        "點選要棄掉的牌（已選 {k} / {n} 張），再確認。",
+    ),
+    "ark_hex": ("Hex {where}", "格子 {where}"),
+    "ark_hand": ("Your hand ({n} cards)", "你的手牌（{n} 張）"),
+    "ark_display": ("The display", "展示區"),
+    "ark_zoos": ("The zoos", "各動物園"),
+    "ark_player": ("Player", "玩家"),
+    "ark_cards_in_hand": ("cards in hand", "手牌"),
+    "ark_animals_played": ("animals", "動物"),
+    "ark_sponsors_played": ("sponsors", "贊助"),
+    "ark_break": ("Break token: {n} of {k}", "休息標記：{n} / {k}"),
+    **{f"ark_a_{card}": words for card, words in ark_nova.ACTION_NAMES.items()},
+    **{
+        f"ark_b_{kind}": (
+            ark_nova.building_name(kind, "en"),
+            ark_nova.building_name(kind, "zh-Hant"),
+        )
+        for kind in ark_nova.BUILDINGS
+    },
 }
 
 
@@ -114,11 +163,12 @@ register(
 register(
     "ark_nova",
     Presenter(
-        label=None,
-        drawing=None,
-        table_template=None,
+        label=ark_nova.ark_nova_label,
+        drawing=ark_nova.ark_nova_drawing,
+        table_template="games/ark_nova.html",
         seat_template="games/ark_nova_seat.html",
         templates=None,
         words=ARK_NOVA_WORDS,
+        own_moves=True,
     ),
 )

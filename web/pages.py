@@ -47,6 +47,7 @@ def context(table: Table, viewer: str | None) -> dict[str, Any]:
         "stream": url_for("live.stream", table_id=table.id),
         "piece": lambda pid: piece(table.game, pid),
         "name": lambda pid: labels.name_of(table.game, pid, lang),
+        "move_label": lambda move: present.move_label(table.game, move, lang),
         "live": live_status(table.id),
         "photo_scored": photo_score.scored(table.game),
         "seating": seating(table) if photo_score.scored(table.game) else [],

@@ -21,6 +21,7 @@ from web import present, tables
 from web.errors import error_body, status_of, wants_json
 from web.i18n import pick_language
 from web.pages import Page, context, move_form
+from web.presenters import PRESENTERS
 
 bp = Blueprint("play", __name__)
 
@@ -34,7 +35,9 @@ def seat_page(
 ) -> str:
     """The seat's page: its view, its legal moves as buttons, a refusal or a check's verdict."""
     lang = pick_language()
-    may = table.may_move(seat.player)
+    # A game whose seat template offers its player's moves by touch lists only chance.
+    own = PRESENTERS[table.game].own_moves and table.state.to_move == seat.player
+    may = table.may_move(seat.player) and not own
     advice = advise(table.state, seat.player) if may else None
     buttons = present.move_buttons(table, lang, advice) if may else []
     total = len(table.state.legal_moves()) if may else 0

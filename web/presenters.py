@@ -50,6 +50,8 @@ class Presenter:
         words: what its templates say, per message key: (English,
             Traditional Chinese), with ``{name}`` placeholders; the keys are the
             game's own (no other game or the app uses them).
+        own_moves: the seat template offers the moves itself (by touching the
+            pieces it draws): the seat page lists no move buttons of its own.
     """
 
     label: MoveLabel | None
@@ -58,6 +60,7 @@ class Presenter:
     seat_template: str | None
     templates: Path | None
     words: Mapping[str, tuple[str, str]]
+    own_moves: bool = False
 
 
 PRESENTERS: Registry[Presenter] = Registry("web presenter", "web.presenters.register")

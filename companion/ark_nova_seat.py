@@ -1,0 +1,272 @@
+"""What an Ark Nova seat's phone draws and offers: the player's own table and turn by touch.
+
+:func:`seat_board` is Ark Nova's ``CompanionGame.board``: from the state, the
+seat's player and the page's query (what the player tapped so far) it gives
+the five action cards as tiles with their strength, the hand and the display,
+Map A with the hexes a chosen building may take, and the moves the player may
+make now, grouped by what they do. A move the player composed by touch (a
+building on a hex, rotated; cards chosen to discard) comes back with the
+engine's verdict before it is committed. Everything is data: move JSON,
+refusal codes and params; the pages put it in words. Nothing here shows
+another player's hidden cards: the seat sees its own view and its own legal
+moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games import State
+from engines.ark_nova import build, map_a
+from engines.ark_nova.build import LABELS, Placement
+from engines.ark_nova.catalog import _BUILDING_NAMES_ZH
+from engines.ark_nova.moves import BreakDiscard, BuildAction
+from engines.core import InvalidMove
+
+ACTIONS = ("animals", "cards", "build", "association", "sponsors")
+"""The action cards, the ``act`` a tile opens."""
+
+GROUPS = {
+    "build": "build",
+    "animals": "animals",
+    "cards": "cards",
+    "snap": "cards",
+    "association": "association",
+    "sponsors": "sponsors",
+    "x_token": "x_token",
+}
+"""Each action move's type to the tile it is chosen under."""
+
+BUILDINGS = {kind: (LABELS[kind], _BUILDING_NAMES_ZH[kind]) for kind in LABELS}
+"""Each building kind's name: (English, Traditional Chinese)."""
+
+SIZES = (1, 2, 3, 4, 5)
+"""The Build strengths the map can light up without a chosen building."""
+
+
+def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, Any]:
+    """Everything ``player``'s seat page draws and offers, for the taps in ``args``.
+
+    ``args`` (the page's query): ``act`` the chosen action card (or ``owed``),
+    ``building``, ``at`` (``col,row``), ``rot`` (0-5), ``flip`` and ``x`` for a
+    building, ``card`` for an animal, ``pick`` (repeated) for cards to discard,
+    ``strength`` to light up the hexes a building of that strength may cover.
+    """
+    zoo = state.zoo(player)  # type: ignore[attr-defined]
+    board = state.board(player)  # type: ignore[attr-defined]
+    mine = state.to_move == player
+    moves = [m.to_json() for m in state.legal_moves()] if mine else []
+    actions = [m for m in moves if m.get("type") in GROUPS]
+    owed = [m for m in moves if m.get("type") not in GROUPS]
+    act = str(args.get("act", ""))
+    if act not in (*ACTIONS, "x_token") or not actions:
+        act = ""
+    x = _number(args.get("x"), 0, zoo.x_tokens) or 0
+    out: dict[str, Any] = {
+        "kind": "ark_nova_seat",
+        "mine": mine,
+        "act": act,
+        "x": x,
+        "x_tokens": zoo.x_tokens,
+        "money": zoo.money,
+        "appeal": zoo.appeal,
+        "conservation": zoo.conservation,
+        "reputation": zoo.reputation,
+        "tiles": _tiles(board, x),
+        "hand": list(board.hand),
+        "display": list(state.display),  # type: ignore[attr-defined]
+        "groups": {
+            g: [m for m in actions if GROUPS[m["type"]] == g] for g in (*ACTIONS, "x_token")
+        },
+        "owed": owed,
+        "discard": None,
+        "build": None,
+        "animal": None,
+    }
+    if owed and all(m["type"] == "discard" for m in owed):
+        out["discard"] = _discard(state, player, owed, args)
+    strength = _number(args.get("strength"), 1, 5)
+    if act == "build":
+        out["build"] = _build(state, player, board, actions, args, x)
+        strength = None
+    if act == "animals":
+        out["animal"] = _animal(actions, args)
+    out["map"] = _map(zoo, strength, out["build"], out["animal"])
+    shown = [*board.hand, *state.display]  # type: ignore[attr-defined]
+    if out["animal"]:
+        shown += out["animal"]["cards"]
+    out["pieces"] = {str(c): piece_id(c) for c in shown}
+    return out
+
+
+def piece_id(card: Any) -> str:
+    """A zoo card's id in Ark Nova's catalog (``A401``, ``S201``, ``P101``), for its name;
+    ``?`` for a card not seen."""
+    if isinstance(card, bool) or not isinstance(card, int):
+        return "?"
+    return f"{'P' if card < 200 else 'S' if card < 400 else 'A'}{card}"
+
+
+def _number(raw: Any, low: int, high: int) -> int | None:
+    text = str(raw or "")
+    if not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def _tiles(board: Any, x: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "card": card,
+            "slot": slot,
+            "strength": slot + x,
+            "upgraded": card in board.upgraded,
+        }
+        for slot, card in enumerate(board.actions, start=1)
+    ]
+
+
+def _hex(raw: Any) -> map_a.Hex | None:
+    parts = str(raw or "").split(",")
+    if len(parts) != 2 or not all(p.isascii() and p.lstrip("-").isdigit() for p in parts):
+        return None
+    h = (int(parts[0]), int(parts[1]))
+    return h if h in map_a.HEXES else None
+
+
+def _build(
+    state: State,
+    player: str,
+    board: Any,
+    actions: list[dict[str, Any]],
+    args: Mapping[str, Any],
+    x: int,
+) -> dict[str, Any]:
+    """The Build composer: the buildings the action may place, the anchors a chosen one
+    may take, the placement tapped (rotated, flipped) and the engine's verdict on it."""
+    zoo = state.zoo(player)  # type: ignore[attr-defined]
+    strength = board.actions.index("build") + 1 + x
+    found = build.legal_placements(
+        zoo, strength=strength, money=zoo.money, upgraded="build" in board.upgraded
+    )
+    kinds = list(dict.fromkeys(p.building for p in found))
+    listed = {m["buildings"][0]["building"] for m in actions if m["type"] == "build"}
+    kinds = [k for k in kinds if k in listed or x]
+    kind = str(args.get("building", ""))
+    if kind not in kinds:
+        kind = ""
+    at = _hex(args.get("at"))
+    rotation = _number(args.get("rot"), 0, 5) or 0
+    flip = str(args.get("flip", "")) == "1"
+    ofkind = [p for p in found if p.building == kind]
+    anchors = sorted({p.at for p in ofkind})
+    placement: Placement | None = None
+    verdict: dict[str, Any] | None = None
+    move: dict[str, Any] | None = None
+    if kind and at is not None:
+        placement = Placement(kind, at, rotation, flip)
+        legal = {(p.at, p.rotation, p.mirror) for p in ofkind}
+        if (at, rotation, flip) not in legal and not args.get("rot"):
+            # A first tap on a lit hex: a way this building fits there, if any.
+            fits = [p for p in ofkind if p.at == at]
+            if fits:
+                placement = fits[0]
+        try:
+            action = BuildAction(player, (placement,), x)
+        except InvalidMove:
+            action = None
+        if action is not None:
+            move = action.to_json()
+            verdict = state.check(action).to_json()
+    return {
+        "strength": strength,
+        "kinds": kinds,
+        "building": kind,
+        "anchors": [list(a) for a in anchors],
+        "placement": None if placement is None else placement.to_json(),
+        "cells": [] if placement is None else [list(c) for c in placement.cells],
+        "move": move,
+        "verdict": verdict,
+    }
+
+
+def _animal(actions: list[dict[str, Any]], args: Mapping[str, Any]) -> dict[str, Any]:
+    """The Animals composer: the cards that may be played, and for a chosen card the
+    enclosures it may go into (each a move)."""
+    plays = [m for m in actions if m["type"] == "animals"]
+    cards = list(dict.fromkeys(m["plays"][0]["card"] for m in plays))
+    chosen = _number(args.get("card"), 0, 10_000)
+    if chosen not in cards:
+        chosen = None
+    return {
+        "cards": cards,
+        "card": chosen,
+        "homes": [m for m in plays if m["plays"][0]["card"] == chosen],
+    }
+
+
+def _discard(
+    state: State, player: str, owed: list[dict[str, Any]], args: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The discard composer: the hand as cards to tick, how many to discard, the move
+    once that many are ticked, and the engine's verdict on it."""
+    need = len(owed[0]["cards"])
+    hand = [c for c in state.board(player).hand]  # type: ignore[attr-defined]
+    raw = args.getlist("pick") if hasattr(args, "getlist") else args.get("pick", [])
+    picked = [c for c in hand if str(c) in {str(p) for p in raw}]
+    move = None
+    verdict = None
+    if len(picked) == need:
+        action = BreakDiscard(player, tuple(picked))
+        move = action.to_json()
+        verdict = state.check(action).to_json()
+    return {"need": need, "hand": hand, "picked": picked, "move": move, "verdict": verdict}
+
+
+def _map(
+    zoo: Any,
+    strength: int | None,
+    building: dict[str, Any] | None,
+    animal: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """Map A for the zoo: terrain, buildings, the hexes lit for a strength or a chosen
+    building's anchors, the footprint tapped, the enclosures a chosen animal may take."""
+    covered = build.Site.of(zoo).covered
+    legal: set[map_a.Hex] = set()
+    placements = 0
+    if strength is not None:
+        found = build.legal_placements(zoo, strength=strength)
+        placements = len(found)
+        for p in found:
+            legal.update(p.cells)
+    anchors = {tuple(a) for a in building["anchors"]} if building else set()
+    footprint = {tuple(c) for c in building["cells"]} if building else set()
+    homes = {tuple(m["plays"][0]["enclosure"]) for m in animal["homes"]} if animal else set()
+    hexes = []
+    for h in map_a.HEXES:
+        cx, cy = map_a.hex_center_mm(h)
+        hexes.append(
+            {
+                "hex": list(h),
+                "x": cx,
+                "y": cy,
+                "points": " ".join(f"{x},{y}" for x, y in map_a.hex_corners_mm(h)),
+                "terrain": "rock" if h in map_a.ROCK else "water" if h in map_a.WATER else "plain",
+                "bonus": map_a.BONUSES.get(h),
+                "covered": h in covered,
+                "legal": (h in legal or h in anchors) and h not in covered,
+                "footprint": h in footprint,
+                "home": h in homes,
+            }
+        )
+    width, height = map_a.grid_size_mm()
+    return {
+        "width": width,
+        "height": height,
+        "hexes": hexes,
+        "strength": strength,
+        "strengths": list(SIZES),
+        "placements": placements,
+    }
