@@ -471,10 +471,28 @@ def _act(state: ArkNovaState, move: Move) -> ArkNovaState:
             after = flow.advance_break(after, player, CARDS_BREAK)
     assert after is not None
     after = _after_action(before, after, player)
-    event = Event(
-        "action", f"{player}: {move.notation()}", {"player": player, "move": move.to_json()}
-    )
-    return after.evolve(events=(event, *after.events))
+    return after.evolve(events=(_action_event(player, move), *after.events))
+
+
+ACTION_CARDS = {
+    "build": "build",
+    "animals": "animals",
+    "cards": "cards",
+    "snap": "cards",
+    "association": "association",
+    "sponsors": "sponsors",
+}
+"""Each action move's type to the action card it uses."""
+
+
+def _action_event(player: str, move: Move) -> Event:
+    """The ``action`` event: who used which action card (the move itself in ``data``)."""
+    data = {"player": player, "move": move.to_json()}
+    if isinstance(move, moves.XTokenAction):
+        text = f"{player} moved the {move.card.capitalize()} card to slot 1 for an X-token"
+        return Event("action", text, {**data, "card": move.card, "x_token": True})
+    card = ACTION_CARDS.get(move.TYPE, move.TYPE)
+    return Event("action", f"{player} used the {card.capitalize()} card", {**data, "card": card})
 
 
 def _after_action(before: ArkNovaState, state: ArkNovaState, player: str) -> ArkNovaState:
