@@ -1,0 +1,183 @@
+"""Ark Nova at the table in headless Chromium: every seat plays its own turns on its own phone.
+
+Two phones (390 x 844, touch) open their seats from the host page of a seeded
+table and play several rounds by taps only: the setup's discard by ticking
+cards, Build by a building, a hex on Map A and a rotation checked before
+building, Cards, Sponsors' break progress (which reaches a break and its
+discards), Animals when a card fits. The phone that is not to move watches:
+it offers no move. Every label is a sentence, never a move's JSON or notation.
+Screenshots go to ``tests/artifacts/`` (not committed).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from playwright.sync_api import Browser, Page, ViewportSize
+
+from tests.web.test_e2e import ARTIFACTS, browser, server
+
+__all__ = ["browser", "server"]
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+SEED = 3
+PLAN = ("build", "cards", "sponsors", "animals", "cards")
+"""Each seat's actions in turn order (Animals falls back to Cards when no animal fits)."""
+
+NOTATION = re.compile(r'\{"type"|\b(build|cards|snap|assoc|sponsors|discard|xtoken) [A-Z][a-z]+ ')
+
+
+def phone(browser: Browser, locale: str = "en-GB") -> Page:
+    context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True, is_mobile=True)
+    context.set_default_timeout(15_000)
+    return context.new_page()
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def version_of(page: Page) -> int:
+    return int(page.get_attribute("body", "data-version") or -1)
+
+
+def at_version(page: Page, version: int) -> None:
+    page.wait_for_selector(f'body[data-version="{version}"]', state="attached")
+
+
+def tap(page: Page, selector: str) -> None:
+    """Tap what ``selector`` finds first and wait for the page it opens."""
+    target = page.locator(selector).first
+    box = target.bounding_box()
+    assert box is not None, selector
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        target.tap(no_wait_after=True)
+
+
+def words_only(page: Page) -> None:
+    """The page says sentences: no move JSON and no notation outside the folded field."""
+    text = page.inner_text("main")
+    assert not NOTATION.search(text), NOTATION.search(text)
+
+
+def discard_by_taps(page: Page) -> None:
+    while page.locator(".ark-commit button").count() == 0:
+        tap(page, 'a.ark-card[aria-pressed="false"]')
+    tap(page, ".ark-commit button")
+
+
+def build_by_taps(page: Page, rotations: list[int]) -> None:
+    tap(page, 'a.ark-tile[data-action="build"]')
+    tap(page, "a[data-building]")
+    tap(page, "svg.ark-map a[data-hex]")
+    assert page.locator("polygon.footprint").count() >= 1
+    # Rotate at least once, and on until the companion says the placement is legal.
+    turns = 0
+    while turns == 0 or page.locator(".ark-commit button").count() == 0:
+        tap(page, "a[data-rotate]")
+        turns += 1
+        assert turns <= 6, "no rotation of the building fits where it was tapped"
+    rotations.append(turns)
+    assert page.locator(".ark-commit button").inner_text().startswith("Build a ")
+    tap(page, ".ark-commit button")
+
+
+def act_by_taps(page: Page, action: str, rotations: list[int], played: list[str]) -> None:
+    if action == "build":
+        build_by_taps(page, rotations)
+        return
+    if action == "animals":
+        tap(page, 'a.ark-tile[data-action="animals"]')
+        if page.locator("a[data-animal]").count():
+            tap(page, "a[data-animal]")
+            label = page.locator(".ark-commit button").first.inner_text()
+            assert label.startswith("Play ") and " into the enclosure at " in label
+            played.append(label)
+            tap(page, ".ark-commit button")
+            return
+        action = "cards"
+    tap(page, f'a.ark-tile[data-action="{action}"]')
+    if action == "sponsors":
+        tap(page, '.ark-commit button:has-text("break token")')
+    else:
+        tap(page, ".ark-commit button")
+
+
+def test_two_phones_play_ark_nova_rounds_by_taps(server: str, browser: Browser) -> None:
+    started = time.monotonic()
+    host = phone(browser)
+    host.goto(server + "/new/ark_nova")
+    for i, name in enumerate(["Ann", "Bob"]):
+        host.locator('input[name="player"]').nth(i).fill(name)
+    host.locator("details summary").first.tap()
+    host.fill('input[name="seed"]', str(SEED))
+    host.click('button[type="submit"]')
+    assert "/host/" in host.url
+    links: dict[str, str] = {}
+    pages: dict[str, Page] = {}
+    for name in ("Ann", "Bob"):
+        link = host.locator(f'figure[data-player="{name}"] a').get_attribute("href")
+        assert link is not None
+        links[name] = link
+        pages[name] = phone(browser)
+        pages[name].goto(link)
+
+    turns = {"Ann": 0, "Bob": 0}
+    rotations: list[int] = []
+    played: list[str] = []
+    heights: list[int] = []
+    discards = 0
+    version = version_of(pages["Ann"])
+    while min(turns.values()) < 4:
+        for page in pages.values():
+            at_version(page, version)
+        mover = pages["Ann"].get_attribute("[data-to-move]", "data-to-move")
+        assert mover in pages, mover
+        page = pages[mover]
+        other = pages["Bob" if mover == "Ann" else "Ann"]
+        # The other phone watches: no tile to tap, no move to commit.
+        assert other.locator(".ark-commit, a.ark-tile").count() == 0
+        words_only(page)
+        heights.append(page.evaluate("document.documentElement.scrollHeight"))
+        if page.locator("a.ark-card[aria-pressed]").count():
+            discard_by_taps(page)
+            discards += 1
+        elif page.locator("section.ark-panel .ark-commit").count():
+            tap(page, ".ark-commit button")  # a reward or a card effect: a labelled choice
+        else:
+            tiles = page.locator("a.ark-tile")
+            assert tiles.count() == 5
+            box = tiles.first.bounding_box()
+            assert box is not None and box["height"] >= 44 and box["y"] + box["height"] < 844
+            if turns[mover] == 0:
+                shot(page, f"ark-nova-seat-{mover.lower()}-first-turn")
+            act_by_taps(page, PLAN[turns[mover] % len(PLAN)], rotations, played)
+            turns[mover] += 1
+        version = version_of(page)
+        assert page.locator(".alert").count() == 0, page.inner_text(".alert")
+
+    shot(pages["Ann"], "ark-nova-seat-ann-after-rounds")
+    shot(pages["Bob"], "ark-nova-seat-bob-after-rounds")
+    seat = pages["Ann"].request.get(links["Ann"] + "/view.json").json()
+    kinds = [e["kind"] for step in seat["history"] for e in step["events"]]
+    assert "break" in kinds, "the seeded game reached no break"
+    assert discards >= 3  # the setup's two and at least one at the break
+    assert rotations and all(r >= 1 for r in rotations)
+    for name in ("Ann", "Bob"):
+        zoo = seat["view"]["zoos"][name]
+        assert len(zoo["buildings"]) >= 3, zoo["buildings"]  # the setup's two and a build
+    assert max(heights) < 4_800, heights  # the whole page, history included (was 7,600 px)
+    print(
+        json.dumps(
+            {
+                "turns": turns,
+                "moves": version,
+                "max_height_px": max(heights),
+                "animals": played,
+                "seconds": round(time.monotonic() - started, 1),
+            }
+        )
+    )
