@@ -14,7 +14,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from engines.ark_nova.quick import QuickScoreError, quick_score
+from engines.ark_nova.cards import FINAL_SCORING
+from engines.ark_nova.endgame import ENDGAME_SPONSORS
+from engines.ark_nova.quick import FINAL_COUNTS, QuickScoreError, quick_score
 
 
 def read_entries(text: str) -> tuple[dict[str, Any], dict[str, str]]:
@@ -47,3 +49,18 @@ def score_text(text: str) -> dict[str, Any]:
     """
     entries, options = read_entries(text)
     return quick_score(entries, options)
+
+
+def form_choices() -> dict[str, Any]:
+    """What a quick-score form offers: each final-scoring card with what its count means,
+    each end-game sponsor with what it counts (catalog ids for their names)."""
+    return {
+        "final_scoring": [
+            {"id": card, "piece": f"F{card}", "counts": FINAL_COUNTS[card]}
+            for card in sorted(FINAL_SCORING)
+        ],
+        "sponsors": [
+            {"number": n, "piece": f"S{n}", "counts": rule.counts}
+            for n, rule in sorted(ENDGAME_SPONSORS.items())
+        ],
+    }

@@ -105,6 +105,61 @@ ARK_NOVA_WORDS = {
     "ark_animals_played": ("animals", "動物"),
     "ark_sponsors_played": ("sponsors", "贊助"),
     "ark_break": ("Break token: {n} of {k}", "休息標記：{n} / {k}"),
+    "ark_quick_link": (
+        "Quick score of a game played without the app",
+        "快速計分（沒用小幫手玩的一局）",
+    ),
+    "quick_title": ("Ark Nova: quick score", "方舟動物園：快速計分"),
+    "quick_help": (
+        "Type what lies on each player's board at the end. A field left empty is not entered "
+        "(never zero): the breakdown says so and gives no score until it is filled in.",
+        "輸入遊戲結束時每位玩家圖板上的數字。留空的欄位是「未輸入」而不是零："
+        "計分明細會標明，填好之前不算出分數。",
+    ),
+    "quick_printing": ("Which printing of the final-scoring cards", "最終計分卡的版本"),
+    "quick_printing_first": ("first printing", "初版"),
+    "quick_printing_marine_worlds": ("revised with Marine Worlds", "海洋世界修訂版"),
+    "quick_player": ("Player {n}", "玩家 {n}"),
+    "quick_name": ("Name", "名字"),
+    "quick_appeal": ("Appeal", "吸引力"),
+    "quick_conservation": ("Conservation points (before final scoring)", "保育點數（最終計分前）"),
+    "quick_final": ("Kept final-scoring card", "保留的最終計分卡"),
+    "quick_final_none": ("No card kept", "沒有保留"),
+    "quick_final_count": ("What the card counts (its number)", "這張卡計算的數量"),
+    "quick_sponsors": ("End-game sponsor", "遊戲結束時計分的贊助卡"),
+    "quick_sponsors_help": (
+        "End-game sponsors played, each with what it counts (1 for a condition met).",
+        "打出的遊戲結束計分贊助卡，各填它計算的數量（條件達成填 1）。",
+    ),
+    "quick_sponsor": ("Sponsor {n}", "贊助卡 {n}"),
+    "quick_count": ("Count", "數量"),
+    "quick_no_sponsors": ("No end-game sponsor played", "沒有打出遊戲結束計分的贊助卡"),
+    "quick_projects": (
+        "Conservation projects supported (breaks ties)",
+        "支持的保育計畫數（平手時比較）",
+    ),
+    "quick_score": ("Score", "計分"),
+    "quick_result": ("The breakdown", "計分明細"),
+    "quick_ranking": ("Ranking: {players}", "名次：{players}"),
+    "quick_incomplete": (
+        "Not every field is entered: a player with a field left empty has no score yet.",
+        "還有欄位未輸入：有空白欄位的玩家還沒有分數。",
+    ),
+    "quick_tie_undecided": (
+        "Tied, and the projects that break the tie are not entered: {players}",
+        "平手，而決定平手的保育計畫數未輸入：{players}",
+    ),
+    "quick_vp": ("{n} points", "{n} 分"),
+    "quick_no_score": ("no score yet", "尚無分數"),
+    "quick_not_entered": ("not entered", "未輸入"),
+    "quick_not_number": (
+        "{what}: {value!r} is not a whole number; type digits only, or leave it empty",
+        "{what}：「{value}」不是整數；請只輸入數字，或留空",
+    ),
+    "quick_no_players": (
+        "Type at least one player's name to score.",
+        "請至少輸入一位玩家的名字再計分。",
+    ),
     **{f"ark_a_{card}": words for card, words in ark_nova.ACTION_NAMES.items()},
     **{
         f"ark_b_{kind}": (

@@ -49,7 +49,10 @@ PUBLIC_ROUTES = (
     *("play.board", "play.board_json", "play.score", "live.stream", "live.status"),
     *("photos.score_form", "photos.score_upload"),
 )
-SITE_ROUTES = ("home.index", "home.language", "setup.new", "setup.create", "setup.resume")
+SITE_ROUTES = (
+    *("home.index", "home.language", "setup.new", "setup.create", "setup.resume"),
+    "quick.ark_nova",
+)
 """Pages of no table: crawled for completeness (they cannot name a table's pieces)."""
 
 
