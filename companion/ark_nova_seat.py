@@ -21,7 +21,7 @@ from companion.games import State
 from engines.ark_nova import build, map_a
 from engines.ark_nova.build import LABELS, Placement
 from engines.ark_nova.catalog import _BUILDING_NAMES_ZH
-from engines.ark_nova.moves import BreakDiscard, BuildAction
+from engines.ark_nova.moves import BreakDiscard, BuildAction, TableEffect
 from engines.core import InvalidMove
 
 ACTIONS = ("animals", "cards", "build", "association", "sponsors")
@@ -41,6 +41,12 @@ GROUPS = {
 BUILDINGS = {kind: (LABELS[kind], _BUILDING_NAMES_ZH[kind]) for kind in LABELS}
 """Each building kind's name: (English, Traditional Chinese)."""
 
+GAINS = ("money", "appeal", "conservation", "reputation", "x_tokens", "cards")
+"""What a card effect the table enters may give, in the order an ``effect`` move lists it."""
+
+GAIN_LIMIT = 30
+"""The most an effect gives (or takes) of one thing."""
+
 SIZES = (1, 2, 3, 4, 5)
 """The Build strengths the map can light up without a chosen building."""
 
@@ -51,7 +57,8 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
     ``args`` (the page's query): ``act`` the chosen action card (or ``owed``),
     ``building``, ``at`` (``col,row``), ``rot`` (0-5), ``flip`` and ``x`` for a
     building, ``card`` for an animal, ``pick`` (repeated) for cards to discard,
-    ``strength`` to light up the hexes a building of that strength may cover.
+    ``strength`` to light up the hexes a building of that strength may cover,
+    ``g_money`` ... for what a card effect the table enters gave.
     """
     zoo = state.zoo(player)  # type: ignore[attr-defined]
     board = state.board(player)  # type: ignore[attr-defined]
@@ -81,11 +88,14 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
         },
         "owed": owed,
         "discard": None,
+        "effect": None,
         "build": None,
         "animal": None,
     }
     if owed and all(m["type"] == "discard" for m in owed):
         out["discard"] = _discard(state, player, owed, args)
+    if len(owed) == 1 and owed[0]["type"] == "effect":
+        out["effect"] = _effect(state, player, owed[0], args)
     strength = _number(args.get("strength"), 1, 5)
     if act == "build":
         out["build"] = _build(state, player, board, actions, args, x)
@@ -223,6 +233,30 @@ def _discard(
         move = action.to_json()
         verdict = state.check(action).to_json()
     return {"need": need, "hand": hand, "picked": picked, "move": move, "verdict": verdict}
+
+
+def _effect(
+    state: State, player: str, listed: dict[str, Any], args: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The effect composer: what the card's effect gave, counted up and down by taps
+    (``g_money=3`` ...), the move it makes and the engine's verdict on it."""
+    gains = {}
+    for key in GAINS:
+        raw = str(args.get(f"g_{key}", "0"))
+        sign = -1 if raw.startswith("-") else 1
+        n = _number(raw.lstrip("-"), 0, GAIN_LIMIT)
+        gains[key] = sign * n if n else 0
+    try:
+        action = TableEffect(player, listed["card"], tuple((k, v) for k, v in gains.items() if v))
+    except InvalidMove:
+        action = TableEffect(player, listed["card"])
+    return {
+        "card": listed["card"],
+        "gains": gains,
+        "limit": GAIN_LIMIT,
+        "move": action.to_json(),
+        "verdict": state.check(action).to_json(),
+    }
 
 
 def _map(

@@ -105,6 +105,18 @@ ARK_NOVA_WORDS = {
     "ark_animals_played": ("animals", "動物"),
     "ark_sponsors_played": ("sponsors", "贊助"),
     "ark_break": ("Break token: {n} of {k}", "休息標記：{n} / {k}"),
+    "ark_effect_help": (
+        "Count what the effect gave (a minus for what it cost), then confirm; nothing for none.",
+        "算出這個效果帶來了什麼（花掉的用減號），再確認；沒有就直接確認。",
+    ),
+    "ark_less": ("One less: {what}", "少一：{what}"),
+    "ark_more": ("One more: {what}", "多一：{what}"),
+    "ark_g_money": ("money", "金錢"),
+    "ark_g_appeal": ("appeal", "吸引力"),
+    "ark_g_conservation": ("conservation", "保育點數"),
+    "ark_g_reputation": ("reputation", "聲望"),
+    "ark_g_x_tokens": ("X-tokens", "X 標記"),
+    "ark_g_cards": ("cards", "卡牌"),
     "ark_quick_link": (
         "Quick score of a game played without the app",
         "快速計分（沒用小幫手玩的一局）",

@@ -4,7 +4,8 @@ Two phones (390 x 844, touch) open their seats from the host page of a seeded
 table and play several rounds by taps only: the setup's discard by ticking
 cards, Build by a building, a hex on Map A and a rotation checked before
 building, Cards, Sponsors' break progress (which reaches a break and its
-discards), Animals when a card fits. The phone that is not to move watches:
+discards), Animals when a card fits, a card effect the table enters counted
+up by taps. The phone that is not to move watches:
 it offers no move. Every label is a sentence, never a move's JSON or notation.
 Screenshots go to ``tests/artifacts/`` (not committed).
 """
@@ -130,6 +131,7 @@ def test_two_phones_play_ark_nova_rounds_by_taps(server: str, browser: Browser) 
     played: list[str] = []
     heights: list[int] = []
     discards = 0
+    effects = 0
     version = version_of(pages["Ann"])
     while min(turns.values()) < 4:
         for page in pages.values():
@@ -145,8 +147,14 @@ def test_two_phones_play_ark_nova_rounds_by_taps(server: str, browser: Browser) 
         if page.locator("a.ark-card[aria-pressed]").count():
             discard_by_taps(page)
             discards += 1
+        elif page.locator("a[data-more]").count():
+            # A card effect the table enters: count what it gave, then confirm.
+            tap(page, 'a[data-more="money"]')
+            assert page.locator(".ark-commit button").inner_text().endswith(": 1 money")
+            effects += 1
+            tap(page, ".ark-commit button")
         elif page.locator("section.ark-panel .ark-commit").count():
-            tap(page, ".ark-commit button")  # a reward or a card effect: a labelled choice
+            tap(page, ".ark-commit button")  # a reward or a final-scoring card: a labelled choice
         else:
             tiles = page.locator("a.ark-tile")
             assert tiles.count() == 5
@@ -177,6 +185,7 @@ def test_two_phones_play_ark_nova_rounds_by_taps(server: str, browser: Browser) 
                 "moves": version,
                 "max_height_px": max(heights),
                 "animals": played,
+                "effects": effects,
                 "seconds": round(time.monotonic() - started, 1),
             }
         )

@@ -1,0 +1,132 @@
+"""Ark Nova's seat page by touch, through the app: who may act, the composers and the words.
+
+A seeded two-player table (seed 3: Ann starts). Each choice is a link whose
+query holds the taps so far; the page answers with the engine's verdict before
+anything is committed, and a commit is the move's JSON posted like any seat
+move. No page shows a move's JSON or notation outside the folded field.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from flask.testing import FlaskClient
+
+from companion.sessions import Table, TableStore
+from tests.web.conftest import csrf, seat_url
+
+SEED = 3
+COMMIT = re.compile(r'<input type="hidden" name="move" value="([^"]+)">')
+
+
+def visible(page: str) -> str:
+    """The page's text as a phone shows it: no tags, no hidden values, no folded notation."""
+    page = re.sub(r"<details class=\"notation\">.*?</details>", "", page, flags=re.S)
+    page = re.sub(r"<(script|style)\b.*?</\1>", "", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+def commits(page: str) -> list[dict[str, object]]:
+    return [json.loads(html.unescape(m)) for m in COMMIT.findall(page)]
+
+
+def play(client: FlaskClient, table: Table, player: str, move: dict[str, object]) -> None:
+    version = client.get(seat_url(table, player) + "/view.json").get_json()["version"]
+    answer = client.post(
+        seat_url(table, player) + "/move",
+        data={"csrf_token": csrf(client), "version": version, "move": json.dumps(move)},
+    )
+    assert answer.status_code == 303, answer.get_data(as_text=True)
+
+
+def past_the_setup(client: FlaskClient, store: TableStore) -> Table:
+    table = store.create("ark_nova", ["Ann", "Bob"], seed=SEED)
+    for player in ("Ann", "Bob"):
+        hand = client.get(seat_url(table, player) + "/view.json").get_json()
+        cards = hand["view"]["boards"][player]["hand"][:4]
+        query = "&".join(f"pick={c}" for c in cards)
+        page = client.get(seat_url(table, player) + "?" + query).get_data(as_text=True)
+        (move,) = commits(page)
+        assert move == {"type": "discard", "player": player, "cards": cards}
+        play(client, table, player, move)
+    return table
+
+
+def test_only_the_seat_to_move_gets_the_action_tiles(
+    client: FlaskClient, store: TableStore
+) -> None:
+    table = past_the_setup(client, store)
+    ann = client.get(seat_url(table, "Ann")).get_data(as_text=True)
+    bob = client.get(seat_url(table, "Bob")).get_data(as_text=True)
+    strengths = re.findall(
+        r'data-action="(\w+)"[^>]*>\s*<strong>\w+</strong>\s*<span>Strength (\d)', ann
+    )
+    assert [int(n) for _, n in strengths] == [1, 2, 3, 4, 5]
+    assert strengths[0][0] == "animals"  # Animals lies in slot 1 at the setup
+    assert "ark-tile" not in bob and "ark-commit" not in bob
+    assert 'class="hex' in bob  # the watcher still sees their own zoo
+    for page in (ann, bob):
+        text = visible(page)
+        assert '{"type"' not in text and "more moves" not in text
+
+
+def test_a_building_is_placed_by_a_hex_rotated_and_checked_before_it_is_built(
+    client: FlaskClient, store: TableStore
+) -> None:
+    table = past_the_setup(client, store)
+    url = seat_url(table, "Ann")
+    chosen = client.get(url + "?act=build").get_data(as_text=True)
+    kinds = re.findall(r'data-building="(\w+)"', chosen)
+    assert kinds and "pavilion" in kinds
+    lit = client.get(url + "?act=build&building=pavilion").get_data(as_text=True)
+    hexes = re.findall(r'<a href="[^"]*" data-hex="(\d+,\d+)"', lit)
+    assert hexes, "no hex is lit for a pavilion"
+    tapped = client.get(url + f"?act=build&building=pavilion&at={hexes[0]}").get_data(as_text=True)
+    (move,) = commits(tapped)
+    col, row = (int(v) for v in hexes[0].split(","))
+    assert move["buildings"] == [{"building": "pavilion", "at": [col, row], "rotation": 0}]
+    assert f"Build a pavilion at column {col + 1}, row {row + 1}" in visible(tapped)
+    assert "footprint" in tapped
+    # A hex no building may take: the reason, and nothing to commit.
+    far = client.get(url + "?act=build&building=pavilion&at=8,0&rot=1").get_data(as_text=True)
+    assert not commits(far) and "Not allowed" in visible(far)
+    play(client, table, "Ann", move)
+    zoo = client.get(url + "/view.json").get_json()["view"]["zoos"]["Ann"]
+    assert {"at": [col, row], "building": "pavilion", "rotation": 0} in zoo["buildings"]
+
+
+def test_the_other_actions_are_sentences_in_both_languages(
+    client: FlaskClient, store: TableStore
+) -> None:
+    table = past_the_setup(client, store)
+    url = seat_url(table, "Ann")
+    cards = client.get(url + "?act=cards").get_data(as_text=True)
+    assert "Cards: draw from the deck" in visible(cards)
+    sponsors = client.get(url + "?act=sponsors").get_data(as_text=True)
+    assert "Sponsors: move the break token on and take money" in visible(sponsors)
+    zh = client.get(url + "?act=sponsors", headers={"Accept-Language": "zh-TW"})
+    text = visible(zh.get_data(as_text=True))
+    assert "贊助行動：推進休息標記並拿錢" in text and "選一張行動卡" in text
+    assert not re.search(r"\b(sponsors|cards|build) Ann\b", text)
+
+
+def test_a_card_effect_is_counted_by_taps(client: FlaskClient, store: TableStore) -> None:
+    table = past_the_setup(client, store)
+    # Ann builds, Bob builds, then Ann plays an animal whose ability the table enters.
+    for player in ("Ann", "Bob"):
+        page = client.get(seat_url(table, player) + "?act=build&building=pavilion&at=0,2")
+        play(client, table, player, commits(page.get_data(as_text=True))[0])
+    url = seat_url(table, "Ann")
+    animals = client.get(url + "?act=animals").get_data(as_text=True)
+    card = re.search(r'href="[^"]*card=(\d+)"', html.unescape(animals))
+    assert card, "Ann has no animal to play"
+    homes = client.get(url + f"?act=animals&card={card[1]}").get_data(as_text=True)
+    first = commits(homes)[0]
+    assert "into the enclosure at" in visible(homes)
+    play(client, table, "Ann", first)
+    owed = client.get(url + "?g_money=2&g_appeal=-1").get_data(as_text=True)
+    (move,) = commits(owed)
+    assert move["gains"] == [["money", 2], ["appeal", -1]]
+    assert ": 2 money, -1 appeal" in visible(owed)
