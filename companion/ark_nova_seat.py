@@ -87,6 +87,7 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
             g: [m for m in actions if GROUPS[m["type"]] == g] for g in (*ACTIONS, "x_token")
         },
         "owed": owed,
+        "buildings": list(BUILDINGS),
         "discard": None,
         "effect": None,
         "build": None,
@@ -101,7 +102,7 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
         out["build"] = _build(state, player, board, actions, args, x)
         strength = None
     if act == "animals":
-        out["animal"] = _animal(actions, args)
+        out["animal"] = _animal(zoo, actions, args)
     out["map"] = _map(zoo, strength, out["build"], out["animal"])
     shown = [*board.hand, *state.display]  # type: ignore[attr-defined]
     if out["animal"]:
@@ -202,9 +203,10 @@ def _build(
     }
 
 
-def _animal(actions: list[dict[str, Any]], args: Mapping[str, Any]) -> dict[str, Any]:
+def _animal(zoo: Any, actions: list[dict[str, Any]], args: Mapping[str, Any]) -> dict[str, Any]:
     """The Animals composer: the cards that may be played, and for a chosen card the
-    enclosures it may go into (each a move)."""
+    enclosures it may go into (each a move, with the building it goes into)."""
+    kinds = {h: b.kind for b in zoo.buildings for h in b.cells}
     plays = [m for m in actions if m["type"] == "animals"]
     cards = list(dict.fromkeys(m["plays"][0]["card"] for m in plays))
     chosen = _number(args.get("card"), 0, 10_000)
@@ -213,7 +215,11 @@ def _animal(actions: list[dict[str, Any]], args: Mapping[str, Any]) -> dict[str,
     return {
         "cards": cards,
         "card": chosen,
-        "homes": [m for m in plays if m["plays"][0]["card"] == chosen],
+        "homes": [
+            {"move": m, "building": kinds.get(tuple(m["plays"][0]["enclosure"]), "")}
+            for m in plays
+            if m["plays"][0]["card"] == chosen
+        ],
     }
 
 
@@ -277,7 +283,9 @@ def _map(
             legal.update(p.cells)
     anchors = {tuple(a) for a in building["anchors"]} if building else set()
     footprint = {tuple(c) for c in building["cells"]} if building else set()
-    homes = {tuple(m["plays"][0]["enclosure"]) for m in animal["homes"]} if animal else set()
+    homes = (
+        {tuple(h["move"]["plays"][0]["enclosure"]) for h in animal["homes"]} if animal else set()
+    )
     hexes = []
     for h in map_a.HEXES:
         cx, cy = map_a.hex_center_mm(h)

@@ -124,7 +124,7 @@ def test_a_card_effect_is_counted_by_taps(client: FlaskClient, store: TableStore
     assert card, "Ann has no animal to play"
     homes = client.get(url + f"?act=animals&card={card[1]}").get_data(as_text=True)
     first = commits(homes)[0]
-    assert "into the enclosure at" in visible(homes)
+    assert "into the enclosure at" in visible(homes) and " · size-" in visible(homes)
     play(client, table, "Ann", first)
     owed = client.get(url + "?g_money=2&g_appeal=-1").get_data(as_text=True)
     (move,) = commits(owed)
