@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import engines
 from companion.games import State
 from engines.ark_nova import build, map_a
 from engines.ark_nova.build import LABELS, Placement
@@ -70,6 +71,8 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
     if act not in (*ACTIONS, "x_token") or not actions:
         act = ""
     x = _number(args.get("x"), 0, zoo.x_tokens) or 0
+    if x:
+        actions = _spending(state, actions, x)
     out: dict[str, Any] = {
         "kind": "ark_nova_seat",
         "mine": mine,
@@ -117,6 +120,24 @@ def piece_id(card: Any) -> str:
     if isinstance(card, bool) or not isinstance(card, int):
         return "?"
     return f"{'P' if card < 200 else 'S' if card < 400 else 'A'}{card}"
+
+
+X_LISTED = ("cards", "snap", "sponsors")
+"""Actions whose every X-token spending is among the legal moves already."""
+
+
+def _spending(state: State, actions: list[dict[str, Any]], x: int) -> list[dict[str, Any]]:
+    """The actions with ``x`` X-tokens spent: those listed so, and each other listed one
+    (listed without X-tokens) with ``x`` spent, when the engine allows it."""
+    out = []
+    for move in actions:
+        if move["type"] in X_LISTED or "x" not in move:
+            out.append(move)
+        elif move["x"] == 0:
+            spent = {**move, "x": x}
+            if state.check(engines.game("ark_nova").parse_move(spent)).legal:
+                out.append(spent)
+    return out
 
 
 def _number(raw: Any, low: int, high: int) -> int | None:
