@@ -14,6 +14,8 @@ import re
 
 from flask.testing import FlaskClient
 
+import engines
+from companion.ark_nova_seat import seat_board
 from companion.sessions import Table, TableStore
 from tests.web.conftest import csrf, seat_url
 
@@ -130,3 +132,20 @@ def test_a_card_effect_is_counted_by_taps(client: FlaskClient, store: TableStore
     (move,) = commits(owed)
     assert move["gains"] == [["money", 2], ["appeal", -1]]
     assert ": 2 money, -1 appeal" in visible(owed)
+
+
+def test_x_tokens_spent_raise_the_actions_listed_without_them() -> None:
+    state = engines.advance(engines.game("ark_nova").new_game(["Ann", "Bob"], seed=SEED))
+    game = engines.game("ark_nova")
+    # Past the setup's discards, each player takes the X-token action once.
+    while state.to_move is not None and seat_board(state, state.to_move, {})["owed"]:
+        state = engines.advance(state.apply(state.legal_moves()[0]))
+    for player in ("Ann", "Bob"):
+        state = engines.advance(state.apply(game.parse_move(f"xtoken {player} cards")))
+    board = seat_board(state, "Ann", {"act": "association", "x": "1"})
+    assert board["x"] == 1 and [t["strength"] for t in board["tiles"]] == [2, 3, 4, 5, 6]
+    spent = board["groups"]["association"]
+    assert spent and all(m["x"] == 1 for m in spent)
+    for move in spent:
+        assert state.check(game.parse_move(move)).legal
+    assert seat_board(state, "Ann", {"x": "2"})["x"] == 0  # more than Ann holds: none spent
