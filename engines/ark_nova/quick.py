@@ -124,7 +124,9 @@ def score_player(player: str, entry: Mapping[str, Any], printing: str) -> QuickS
         lines.append(_not_entered("Final-scoring card", "final_scoring"))
     else:
         for card, count in _pairs(finals, f"{player}'s final_scoring"):
-            card_id = f"{int(card):03d}" if str(card).isdigit() else str(card)
+            card_id = (
+                f"{int(card):03d}" if str(card).isascii() and str(card).isdigit() else str(card)
+            )
             if card_id not in FINAL_SCORING:
                 raise QuickScoreError(f"there is no final-scoring card {card!r} ('001' to '011')")
             if count is None:
@@ -140,9 +142,9 @@ def score_player(player: str, entry: Mapping[str, Any], printing: str) -> QuickS
         lines.append(_not_entered("End-game sponsors", "sponsors"))
     else:
         for card, count in sorted(
-            _pairs(sponsors, f"{player}'s sponsors"), key=lambda p: int(p[0])
+            _pairs(sponsors, f"{player}'s sponsors"), key=lambda p: _number(p[0])
         ):
-            number = int(card) if str(card).isdigit() else -1
+            number = _number(card)
             rule = ENDGAME_SPONSORS.get(number)
             if rule is None:
                 raise QuickScoreError(
@@ -165,6 +167,12 @@ def score_player(player: str, entry: Mapping[str, Any], printing: str) -> QuickS
     full = (*body[:-closing], *lines, *body[-closing:])
     vp = None if missing else score.vp
     return QuickScore(player, full, tuple(missing), vp, projects)
+
+
+def _number(card: Any) -> int:
+    """A card's number as typed (``"220"`` or 220), or -1 for anything else (``"²"``)."""
+    text = str(card)
+    return int(text) if text.isascii() and text.isdigit() else -1
 
 
 def _not_entered(label: str, field: str, card: str | None = None) -> ScoreLine:
