@@ -168,6 +168,10 @@ ARK_NOVA_WORDS = {
         "{what}: {value!r} is not a whole number; type digits only, or leave it empty",
         "{what}：「{value}」不是整數；請只輸入數字，或留空",
     ),
+    "quick_not_a_choice": (
+        "{what!r} is not one of the cards offered; choose it from the list",
+        "「{what}」不是清單裡的卡；請從清單選",
+    ),
     "quick_no_players": (
         "Type at least one player's name to score.",
         "請至少輸入一位玩家的名字再計分。",

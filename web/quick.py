@@ -48,9 +48,13 @@ def entries(form: MultiDict[str, str]) -> dict[str, dict[str, Any]]:
     """The players' entries the form holds: an empty field is left out (not entered).
 
     Raises:
-        FormError: a count is not a whole number, or no player is named.
+        FormError: a count is not a whole number, a card is not one the form offers,
+            or no player is named.
     """
     lang = pick_language()
+    choices = form_choices()
+    finals = {c["id"] for c in choices["final_scoring"]}
+    sponsored = {str(c["number"]) for c in choices["sponsors"]}
     out: dict[str, dict[str, Any]] = {}
     for i in range(SEATS):
         name = form.get(f"name-{i}", "").strip()
@@ -62,6 +66,8 @@ def entries(form: MultiDict[str, str]) -> dict[str, dict[str, Any]]:
             if value is not None:
                 entry[field] = value
         final = form.get(f"final-{i}", "")
+        if final not in ("", "none", *finals):
+            raise FormError(translate("quick_not_a_choice", lang, what=final))
         if final == "none":
             entry["final_scoring"] = {}
         elif final:
@@ -71,6 +77,8 @@ def entries(form: MultiDict[str, str]) -> dict[str, dict[str, Any]]:
         sponsors: dict[str, int | None] = {}
         for j in range(SPONSOR_ROWS):
             card = form.get(f"sponsor-{i}-{j}", "")
+            if card and card not in sponsored:
+                raise FormError(translate("quick_not_a_choice", lang, what=card))
             if card:
                 what = f"{name}: {translate('quick_sponsors', lang)}"
                 sponsors[card] = _count(form, f"sponsor_count-{i}-{j}", what)

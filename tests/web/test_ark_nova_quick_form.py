@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from flask.testing import FlaskClient
 from playwright.sync_api import Browser, Page
 
-from companion.quick_score import score_text
+from companion.quick_score import QuickScoreError, score_text
 from tests.web.test_ark_nova_phones import phone, shot
 from tests.web.test_e2e import browser, server
 
@@ -99,6 +100,25 @@ def test_a_count_that_is_not_a_number_is_refused_with_the_form_kept(client: Flas
     assert answer.status_code == 400
     assert "red: Appeal: &#39;7x&#39; is not a whole number" in page
     assert 'value="7x"' in page and 'value="red"' in page
+    odd = client.post(
+        "/quick/ark_nova",
+        data={"csrf_token": csrf, "name-0": "red", "final-0": "²", "sponsor-0-0": "²"},
+    )
+    assert odd.status_code == 400 and "not one of the cards offered" in odd.get_data(as_text=True)
     empty = client.post("/quick/ark_nova", data={"csrf_token": csrf})
     assert empty.status_code == 400
     assert "at least one player" in empty.get_data(as_text=True)
+
+
+def test_a_card_written_in_other_digits_is_refused_in_words() -> None:
+    for field in ("final_scoring", "sponsors"):
+        entry = {
+            "appeal": 1,
+            "conservation": 1,
+            "final_scoring": {},
+            "sponsors": {},
+            field: {"²": 1},
+        }
+        doc = json.dumps({"players": {"red": entry}})
+        with pytest.raises(QuickScoreError, match=r"not an end-game sponsor|no final-scoring card"):
+            score_text(doc)
