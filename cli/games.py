@@ -13,6 +13,7 @@ from cli.command import (
     game_ids,
     parse_options,
     read_state,
+    seed,
 )
 from companion import games
 
@@ -69,7 +70,7 @@ def add_commands(sub: Commands) -> None:
     p = sub.add_parser("new", help="start a game and print its state")
     p.add_argument("game", choices=game_ids())
     p.add_argument("--players", required=True, help="comma-separated names, clockwise")
-    p.add_argument("--seed", type=int, help="simulate chance with this seed")
+    p.add_argument("--seed", type=seed, help="simulate chance with this seed")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.set_defaults(func=cmd_new)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import qrcode
 
-from cli.command import EXIT_OK, BadInput, Commands
+from cli.command import EXIT_OK, BadInput, Commands, whole
 
 
 def lan_address() -> str:
@@ -69,13 +69,15 @@ def add_commands(sub: Commands) -> None:
     """Add serve."""
     p = sub.add_parser("serve", help="start the web app")
     p.add_argument("--host", default="0.0.0.0")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=whole("--port", 1, 65535), default=8000)
     p.add_argument("--database", help="SQLite file of the tables (default: the instance folder)")
     p.add_argument(
         "--camera",
         help="camera index (0), stream URL or recorded video file the host pages can follow",
     )
     p.add_argument("--table", help="id of the table the camera follows from the start")
-    p.add_argument("--window", type=int, default=1, help="readings voted per still view")
+    p.add_argument(
+        "--window", type=whole("--window", 1, 1000), default=1, help="readings voted per still view"
+    )
     p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
     p.set_defaults(func=cmd_serve)

@@ -18,8 +18,11 @@ from cli.command import (
     Commands,
     emit,
     game_ids,
+    measure,
     parse_options,
     read_state,
+    seed,
+    whole,
 )
 from companion import games
 from companion.watch import WATCHED
@@ -176,8 +179,13 @@ def camera_arguments(p: argparse.ArgumentParser, *, window: int, what: str) -> N
     p.add_argument(
         "--camera", required=True, help="camera index (0), stream URL, or a recorded video file"
     )
-    p.add_argument("--window", type=int, default=window, help=f"{what} (default {window})")
-    p.add_argument("--frames", type=int, help="stop after this many frames")
+    p.add_argument(
+        "--window",
+        type=whole("--window", 1, 1000),
+        default=window,
+        help=f"{what} (default {window})",
+    )
+    p.add_argument("--frames", type=whole("--frames", 1, 10**9), help="stop after this many frames")
     p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
 
 
@@ -217,7 +225,7 @@ def add_commands(sub: Commands) -> None:
     p.add_argument("game", choices=WATCHED)
     p.add_argument("--players", required=True, help="comma-separated names in seating order")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--seed", type=int, help="a seeded game: chance comes from the seed")
+    p.add_argument("--seed", type=seed, help="a seeded game: chance comes from the seed")
     camera_arguments(p, window=3, what="readings voted per still view")
     p.set_defaults(func=cmd_follow)
 
@@ -228,7 +236,7 @@ def add_commands(sub: Commands) -> None:
     p.add_argument("photo", help="photo of the calibration sheet (or of any tagged pieces)")
     p.add_argument(
         "--mm-per-px",
-        type=float,
+        type=measure("--mm-per-px", 0.001, 100.0),
         help="table millimetres per pixel at the far edge (default: from the sheet's markers)",
     )
     p.set_defaults(func=cmd_calibrate)

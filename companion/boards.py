@@ -31,7 +31,8 @@ def extra(state: State, player: str, args: Mapping[str, str]) -> dict[str, Any] 
     if state.INFO.id != "ark_nova" or player not in state.players:
         return None
     raw = args.get("strength", "")
-    strength = int(raw) if raw.isdigit() and int(raw) in STRENGTHS else None
+    # Compared as text: '²' and '٣' are digits to str.isdigit but not to int().
+    strength = next((s for s in STRENGTHS if raw == str(s)), None)
     return ark_nova_map(state, player, strength)
 
 

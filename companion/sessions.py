@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import engines
+from companion import games
 from engines.core import CHANCE, EngineError, Event, InvalidSetup, InvalidState, Move, State
 
 HOST = "@host"
@@ -255,7 +256,7 @@ class TableStore:
         Raises:
             InvalidState: the document is another game's, newer, or broken.
         """
-        state: State = engines.game(game_id).load_state(document)
+        state = games.load(game_id, document)
         if state.seed is not None and not _storable(state.seed):
             raise InvalidState(f"the saved seed {state.seed} is out of range: not a saved game")
         return self._insert(state, base=json.dumps(state.to_json()))

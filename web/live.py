@@ -25,10 +25,11 @@ from flask import (
     url_for,
 )
 
+from companion.games import DocumentError, whole_number
 from companion.live import LiveError
 from companion.sessions import Forbidden, StoreClosed
 from web import tables
-from web.pages import Page, live_status
+from web.pages import Page, live_status, version_of
 
 bp = Blueprint("live", __name__)
 
@@ -99,11 +100,10 @@ def _answer(table_id: str) -> None:
     if following is None:
         raise LiveError("the camera is not following this table")
     try:
-        choice = int(request.form.get("choice", ""))
-        version = int(request.form.get("version", ""))
-    except ValueError:
-        abort(400, "the answer names no candidate or no table version")
-    following.answer(choice, version)
+        choice = whole_number(request.form.get("choice"), what="the choice", low=0, high=999)
+    except DocumentError as exc:
+        abort(400, f"the answer names no candidate: {exc}")
+    following.answer(choice, version_of(request.form.get("version")))
 
 
 @bp.post("/t/<table_id>/host/<token>/live/answer")

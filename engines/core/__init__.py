@@ -3,9 +3,11 @@
 Each game is a package ``engines/<game>/``; its state is an immutable
 dataclass built on :class:`State`, its moves frozen dataclasses built on
 :class:`Move`. The contract lives in small modules re-exported here:
-:mod:`~engines.core.errors` (errors and verdicts), :mod:`~engines.core.info`
-(game info and rule options), :mod:`~engines.core.moves` (moves and their
-reader), :mod:`~engines.core.outcome` (scores and events),
+:mod:`~engines.core.errors` (errors and verdicts),
+:mod:`~engines.core.documents` (JSON documents and numbers read within
+bounds), :mod:`~engines.core.info` (game info and rule options),
+:mod:`~engines.core.moves` (moves and their reader),
+:mod:`~engines.core.outcome` (scores and events),
 :mod:`~engines.core.state` (the state base),
 :mod:`~engines.core.components` (the catalog of physical pieces) and
 :mod:`~engines.core.game` (the typed :class:`Game` each engine registers).
@@ -17,6 +19,7 @@ test and safe to import anywhere.
 from __future__ import annotations
 
 from engines.core.components import PIECE_KINDS, Catalog, Component
+from engines.core.documents import DocumentError, nesting, read_json, whole_number
 from engines.core.errors import (
     LEGAL,
     EngineError,
@@ -41,6 +44,7 @@ __all__ = [
     "UNKNOWN",
     "Catalog",
     "Component",
+    "DocumentError",
     "EngineError",
     "Event",
     "Game",
@@ -61,6 +65,9 @@ __all__ = [
     "advance",
     "frozen",
     "jsonable",
+    "nesting",
     "play_random",
     "rank_players",
+    "read_json",
+    "whole_number",
 ]

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import copy
-import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
+from engines.core.documents import DocumentError, nesting, read_json
 from engines.core.errors import GameOver, IllegalMove, InvalidState, Verdict
 from engines.core.info import CHANCE, GameInfo
 from engines.core.moves import Move
@@ -160,11 +160,10 @@ class State(ABC):
             InvalidState: another game, a newer format or a broken document.
         """
         game = cls.INFO
-        if isinstance(data, str | bytes):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise InvalidState(f"the state is not valid JSON: {exc.msg}") from exc
+        try:
+            data = read_json(data) if isinstance(data, str | bytes) else nesting(data)
+        except DocumentError as exc:
+            raise InvalidState(f"the state cannot be read: {exc}") from exc
         if not isinstance(data, Mapping):
             raise InvalidState("a state is a JSON object")
         other = data.get("game")
