@@ -172,9 +172,12 @@ class TableStore:
     from the entries the database has beyond them.
     """
 
-    def __init__(self, database: str | Path, *, cache: int = TABLE_CACHE) -> None:
+    def __init__(
+        self, database: str | Path, *, cache: int = TABLE_CACHE, poll: float | None = None
+    ) -> None:
+        """Open the tables in ``database``; ``poll`` is SQLite's live check in seconds."""
         try:
-            self.backend: Backend = open_backend(database)
+            self.backend: Backend = open_backend(database, poll=poll)
         except StorageError as exc:
             raise StoreClosed(str(exc)) from exc
         self.path = self.backend.url

@@ -67,7 +67,10 @@ class Cluster:
             self.run_as = ["runuser", "-u", "postgres", "--"]
         data = self.folder / "data"
         self._run("initdb", "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8")
-        options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off"
+        options = (
+            f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder}"
+            " -c fsync=off -c max_connections=200"
+        )
         self._run("pg_ctl", "-D", str(data), "-o", options, "-w", "-l", str(data / "log"), "start")
         self.url = f"postgresql://{USER}@127.0.0.1:{self.port}/postgres"
 

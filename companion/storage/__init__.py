@@ -30,8 +30,10 @@ def is_postgres(database: str | Path) -> bool:
     return str(database).startswith(("postgresql://", "postgres://"))
 
 
-def open_backend(database: str | Path) -> Backend:
+def open_backend(database: str | Path, *, poll: float | None = None) -> Backend:
     """The backend ``database`` names: a PostgreSQL URL, or an SQLite file path.
+
+    ``poll`` is how often SQLite's live waits look at the log (PostgreSQL is told).
 
     Raises:
         StorageError: the database cannot be reached or opened.
@@ -43,6 +45,6 @@ def open_backend(database: str | Path) -> Backend:
     from companion.storage.sqlite import SQLiteBackend
 
     try:
-        return SQLiteBackend(database)
+        return SQLiteBackend(database) if poll is None else SQLiteBackend(database, poll=poll)
     except sqlite3.Error as exc:  # a folder that is not there, a file that is not SQLite
         raise StorageError(f"cannot open the table file {database}: {exc}") from exc

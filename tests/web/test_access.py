@@ -8,7 +8,7 @@ import inspect
 import logging
 import textwrap
 import time
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 from flask.testing import FlaskClient
@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from companion import sessions
 from companion.sessions import TableStore
 from tests.web.conftest import csrf, host_url, seat_url
-from web import create_app, security
+from web import create_app, security, tables
 
 PLAYERS = ["ann", "bob", "cy"]
 
@@ -68,48 +68,87 @@ def test_seat_lookup_looks_at_every_seat(store: TableStore) -> None:
     assert table.seat_by_token(table.seats[2].token[:-1] + "x") is None
 
 
-def test_wrong_links_are_throttled_per_address(tmp_path: Path) -> None:
+@pytest.fixture
+def guarded(database: str) -> Iterator[tuple[FlaskClient, TableStore]]:
+    """An app with a small throttle (5 wrong links per 0.5 s), on each backend."""
     app = create_app(
         {
             "TESTING": True,
-            "DATABASE": str(tmp_path / "t.sqlite"),
+            "DATABASE": database,
             "SECRET_KEY": "k",
             "JOIN_ATTEMPTS": 5,
             "JOIN_WINDOW_SECONDS": 0.5,
         }
     )
-    store: TableStore = app.extensions["tables"]
+    yield app.test_client(), app.extensions["tables"]
+    tables.close(app)
+
+
+def test_wrong_links_are_throttled_per_address_and_table(
+    guarded: tuple[FlaskClient, TableStore],
+) -> None:
+    client, store = guarded
     table = store.create("noah", PLAYERS, seed=1)
-    client = app.test_client()
+    other = store.create("noah", PLAYERS, seed=2)
     guesser = {"REMOTE_ADDR": "192.0.2.7"}
     for i in range(5):
         wrong = f"/t/{table.id}/seat/{'A' * 42}{i}"
         assert client.get(wrong, environ_base=guesser).status_code == 403
-    refused = client.get(seat_url(table, "ann") + "/view.json", environ_base=guesser)
+    refused = client.get(f"/t/{table.id}/seat/{'B' * 43}/view.json", environ_base=guesser)
     assert refused.status_code == 429
     assert refused.get_json()["error"] == "too_many_attempts"
     assert "wait" in refused.get_json()["reason"]
     assert 0 < int(refused.headers["Retry-After"]) <= 60
-    host = client.get(host_url(table), environ_base=guesser)
+    host = client.get(f"/t/{table.id}/host/{'C' * 43}", environ_base=guesser)
     assert host.status_code == 429 and "wait a minute" in host.get_data(as_text=True)
-    # Another phone at the table is not held up by the guesser.
-    assert (
-        client.get(seat_url(table, "bob"), environ_base={"REMOTE_ADDR": "192.0.2.8"}).status_code
-        == 200
-    )
+    # A valid link from the same address is never refused: phones share a router.
+    valid = client.get(seat_url(table, "ann") + "/view.json", environ_base=guesser)
+    assert valid.status_code == 200
+    assert client.get(host_url(table), environ_base=guesser).status_code == 200
+    # Another table and another address are not held up by the guesser.
+    assert client.get(f"/t/{other.id}/seat/{'D' * 43}", environ_base=guesser).status_code == 403
+    bob = {"REMOTE_ADDR": "192.0.2.8"}
+    assert client.get(f"/t/{table.id}/seat/{'E' * 43}", environ_base=bob).status_code == 403
     time.sleep(0.6)
-    assert client.get(seat_url(table, "ann"), environ_base=guesser).status_code == 200
-    store.close()
+    again = client.get(f"/t/{table.id}/seat/{'F' * 43}", environ_base=guesser)
+    assert again.status_code == 403  # the window passed
 
 
-def test_the_throttle_forgets_quiet_addresses() -> None:
-    throttle = security.JoinThrottle(limit=2, window=0.05)
-    throttle.miss("a")
-    throttle.miss("a")
-    assert throttle.wait("a") > 0
-    time.sleep(0.06)
-    assert throttle.wait("a") == 0
-    assert "a" not in throttle._misses
+def test_fifty_bad_links_then_a_valid_seat_link_from_the_same_address_works(
+    guarded: tuple[FlaskClient, TableStore],
+) -> None:
+    client, store = guarded
+    table = store.create("noah", PLAYERS, seed=1)
+    router = {"REMOTE_ADDR": "198.51.100.1"}
+    answers = [
+        client.get(f"/t/{table.id}/seat/{i:043d}", environ_base=router).status_code
+        for i in range(50)
+    ]
+    assert answers[:5] == [403] * 5 and set(answers[5:]) == {429}
+    seat = client.get(seat_url(table, "bob"), environ_base=router)
+    assert seat.status_code == 200 and "bob" in seat.get_data(as_text=True)
+    move = client.get(seat_url(table, "ann") + "/view.json", environ_base=router)
+    assert move.status_code == 200 and move.get_json()["player"] == "ann"
+
+
+def test_the_throttle_is_shared_by_every_worker(database: str) -> None:
+    """Two apps on one database stand for two workers: a guesser cannot spread over them."""
+    config = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "k", "JOIN_ATTEMPTS": 4}
+    one, two = create_app(config), create_app(config)
+    try:
+        table = one.extensions["tables"].create("noah", PLAYERS, seed=1)
+        guesser = {"REMOTE_ADDR": "203.0.113.9"}
+        for i in range(4):
+            worker = (one, two)[i % 2].test_client()
+            wrong = worker.get(f"/t/{table.id}/seat/{i:043d}", environ_base=guesser)
+            assert wrong.status_code == 403
+        for worker in (one.test_client(), two.test_client()):
+            wrong = worker.get(f"/t/{table.id}/seat/{9:043d}", environ_base=guesser)
+            assert wrong.status_code == 429
+            assert worker.get(seat_url(table, "cy"), environ_base=guesser).status_code == 200
+    finally:
+        tables.close(one)
+        tables.close(two)
 
 
 @pytest.mark.parametrize(

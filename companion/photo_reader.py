@@ -1,0 +1,82 @@
+"""Photos are read in a process of their own, each within a time cap.
+
+A photo's reading (decode within the pixel budget, vision, scoring) runs in a
+child process (:class:`PhotoReader`, one per server worker, started on the
+first photo from a fork server that has vision imported already). The worker
+waits at most ``cap`` seconds for the answer; past it the child is killed, so
+no photo keeps a core busy longer than the cap, and the upload is answered
+``photo.too_slow``. A child that dies (a crash inside a decoder) costs the
+upload, never the worker: the next photo gets a new child.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from companion.photos import BadPhoto
+
+T = TypeVar("T")
+
+PRELOADED = ["companion.photo_score", "companion.scanning"]
+"""What the fork server imports once, so each reading child starts warm."""
+
+
+class PhotoReader:
+    """Runs photo readings in a child process, each capped at ``cap`` seconds."""
+
+    def __init__(self, cap: float) -> None:
+        self.cap = cap
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _started(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(PRELOADED)
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            return self._pool
+
+    def read(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``work(*args, **kwargs)`` in the reading child; its answer, or its ``BadPhoto``.
+
+        Raises:
+            BadPhoto: what ``work`` refused with, ``photo.too_slow`` (503) past the cap,
+                ``photo.failed`` (422) when the child died.
+        """
+        future = self._started().submit(work, *args, **kwargs)
+        try:
+            return future.result(timeout=self.cap)
+        except FutureTimeout as exc:
+            self._stop(kill=True)
+            raise BadPhoto(
+                "photo.too_slow",
+                f"reading this photo took longer than {self.cap:.0f} seconds and was stopped; "
+                "take it again closer, with less around the mats",
+                503,
+            ) from exc
+        except BrokenProcessPool as exc:
+            self._stop(kill=True)
+            raise BadPhoto(
+                "photo.failed", "this photo could not be read; take it again as a JPEG", 422
+            ) from exc
+
+    def _stop(self, *, kill: bool) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if kill:
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.kill()
+        pool.shutdown(wait=not kill, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the reading child (the server is stopping)."""
+        self._stop(kill=True)
