@@ -57,7 +57,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise BadInput("the camera is followed inside one worker: give --workers 1 with --camera")
     host = lan_address() if args.host in ("0.0.0.0", "") else args.host
     url = f"http://{host}:{args.port}/"
-    config: dict[str, Any] = {"PUBLIC_URL": url.rstrip("/")}
+    # Live streams may hold three quarters of a worker's threads; moves keep the rest.
+    config: dict[str, Any] = {
+        "PUBLIC_URL": url.rstrip("/"),
+        "LIVE_STREAMS": max(1, args.threads * 3 // 4),
+    }
     if args.database:
         config["DATABASE"] = args.database
     if args.camera is not None:
@@ -143,7 +147,7 @@ def add_commands(sub: Commands) -> None:
     p.add_argument(
         "--threads",
         type=whole("--threads", 2, 1000),
-        default=64,
+        default=128,
         help="threads per worker (each live stream holds one while it waits)",
     )
     p.add_argument(

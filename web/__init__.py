@@ -38,8 +38,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         DATABASE=None,
         MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
         PUBLIC_URL=None,
-        # Live updates: phones see a change within LIVE_POLL_SECONDS (< 1 s, the target).
-        LIVE_POLL_SECONDS=0.25,
+        # Live updates on SQLite: the tables streams wait on are read every LIVE_POLL_SECONDS
+        # (one query per worker for all of them); PostgreSQL tells the workers at once.
+        LIVE_POLL_SECONDS=0.05,
         LIVE_STREAM_SECONDS=300.0,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
@@ -47,7 +48,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # Live streams one worker holds at once; past it a page is told to come back
         # in LIVE_BUSY_RETRY_SECONDS (each stream holds one of the server's threads).
         LIVE_STREAMS=200,
-        LIVE_BUSY_RETRY_SECONDS=5.0,
+        LIVE_BUSY_RETRY_SECONDS=2.0,
         # Replayed tables each worker keeps in memory (companion.sessions).
         TABLE_CACHE=128,
         # Wrong seat or host links per address and table before it must wait (web.security).

@@ -11,6 +11,7 @@ question by a tap; ``live.json`` says what it concluded last.
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -38,7 +39,23 @@ bp = Blueprint("live", __name__)
 
 
 HEARTBEAT_SECONDS = 15.0
-"""A quiet stream sends a comment this often, so proxies keep it and a gone phone is noticed."""
+"""A quiet stream sends a comment this often, so proxies keep it open."""
+
+GONE_CHECK_SECONDS = 0.2
+"""How often a waiting stream looks whether its phone is still there (a page that reloads
+closes its stream; the thread it held is free again within this)."""
+
+
+def _gone(connection: socket.socket | None) -> bool:
+    """Whether the phone closed the stream's connection (it reads as ended, without waiting)."""
+    if connection is None:
+        return False
+    try:
+        return connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:
+        return False  # open, nothing sent: the phone is still listening
+    except OSError:
+        return True
 
 
 @bp.get("/t/<table_id>/stream")
@@ -54,6 +71,9 @@ def stream(table_id: str) -> Response:
     lifetime = float(current_app.config["LIVE_STREAM_SECONDS"])
     busy_retry = int(float(current_app.config["LIVE_BUSY_RETRY_SECONDS"]) * 1000)
     gate: threading.BoundedSemaphore = current_app.extensions["live_streams"]
+    # The connection under the stream (gunicorn's or werkzeug's), to notice a gone phone.
+    environ = request.environ
+    connection = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
 
     def events() -> Iterator[str]:
         if not gate.acquire(blocking=False):
@@ -65,12 +85,14 @@ def stream(table_id: str) -> Response:
             last = store.version(table_id)
             yield f"event: version\ndata: {last}\n\n"
             end = time.monotonic() + lifetime
-            while (left := end - time.monotonic()) > 0:
-                version = store.wait(table_id, last, timeout=min(HEARTBEAT_SECONDS, left))
+            quiet = time.monotonic()
+            while (left := end - time.monotonic()) > 0 and not _gone(connection):
+                version = store.wait(table_id, last, timeout=min(GONE_CHECK_SECONDS, left))
                 if version != last:
-                    last = version
+                    last, quiet = version, time.monotonic()
                     yield f"event: version\ndata: {version}\n\n"
-                elif left > HEARTBEAT_SECONDS:
+                elif time.monotonic() - quiet > HEARTBEAT_SECONDS:
+                    quiet = time.monotonic()
                     yield ": still here\n\n"
         except StoreClosed:
             return

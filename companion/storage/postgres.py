@@ -82,6 +82,7 @@ class PostgresBackend(Backend):
                 conn.execute(statement)
         self._closed = threading.Event()
         self._heard: dict[str, int] = {}
+        self._checked: dict[str, float] = {}  # when the database was last asked, per table
         self._changed = threading.Condition()
         self._listener = threading.Thread(target=self._listen, name="pg-listen", daemon=True)
         self._listener.start()
@@ -212,7 +213,7 @@ class PostgresBackend(Backend):
                 with psycopg.connect(self._conninfo, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     with self._changed:
-                        self._heard.clear()  # anything heard before may be stale now
+                        self._checked.clear()  # notifications may have been lost: ask again
                         self._changed.notify_all()
                     while not self._closed.is_set():
                         for note in conn.notifies(timeout=0.25):
@@ -225,28 +226,25 @@ class PostgresBackend(Backend):
         with self._changed:
             if len(self._heard) > 100_000:  # a long-running server: forget old tables
                 self._heard.clear()
+                self._checked.clear()
             self._heard[table_id] = max(int(seq), self._heard.get(table_id, 0))
             self._changed.notify_all()
 
     def wait(self, table_id: str, known: int, timeout: float) -> int:
         deadline = time.monotonic() + timeout
+        now = time.monotonic()
         with self._changed:
             heard = self._heard.get(table_id)
-        if heard is None or heard == known:
-            # Nothing heard yet: the database says where the table stands now.
+            checked = self._checked.get(table_id, 0.0)
+        if heard is None or now - checked > CHECK_SECONDS:
+            # Not heard of yet, or long ago: the database says where the table stands.
             current = self.version(table_id)
-            if current != known:
-                return current
             with self._changed:
-                self._heard.setdefault(table_id, current)
-        check = time.monotonic() + CHECK_SECONDS
+                heard = max(current, self._heard.get(table_id, 0))
+                self._heard[table_id] = heard
+                self._checked[table_id] = now
         with self._changed:
-            while True:
-                heard = self._heard.get(table_id, known)
-                if heard != known:
-                    return heard
-                now = time.monotonic()
-                if now >= deadline or now >= check:
-                    break
-                self._changed.wait(min(deadline, check) - now)
-        return self.version(table_id)
+            while heard <= known and (left := deadline - time.monotonic()) > 0:
+                self._changed.wait(left)
+                heard = self._heard.get(table_id, heard)
+        return heard

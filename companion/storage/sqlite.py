@@ -4,8 +4,9 @@ One connection per process, serialised by a lock (a query takes microseconds);
 several processes on one file are kept consistent by SQLite's own locking
 (``BEGIN IMMEDIATE`` for the writes that read first, a busy timeout for the
 rest). WAL with ``synchronous=NORMAL``: a crash of the companion loses no
-committed entry. Live updates poll :meth:`SQLiteBackend.version` every
-``poll`` seconds (PostgreSQL is told instead).
+committed entry. Live updates: while streams wait, one thread per process asks
+for the versions of their tables every ``poll`` seconds, in one query, and
+wakes the streams whose table moved on (PostgreSQL is told instead).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from pathlib import Path
 
 from companion.storage.base import SCHEMA, Backend, Duplicate, Entry, StorageError, TableRow
 
-POLL_SECONDS = 0.25
-"""How often a waiting live stream looks at the log (phones see a move within it)."""
+POLL_SECONDS = 0.05
+"""How often the versions of the tables live streams wait on are read (one query for
+all of them), so phones see a move within it."""
 
 
 class SQLiteBackend(Backend):
@@ -32,6 +34,11 @@ class SQLiteBackend(Backend):
         self.poll = poll
         self._lock = threading.RLock()
         self._closed = False
+        # Live waits: the tables streams wait on (how many each), what the poller saw.
+        self._changed = threading.Condition()
+        self._watched: dict[str, int] = {}
+        self._heard: dict[str, int] = {}
+        self._poller: threading.Thread | None = None
         # One connection per process: closing the last one would checkpoint the WAL each call.
         self._db = sqlite3.connect(
             self.url, timeout=30, isolation_level=None, check_same_thread=False
@@ -164,10 +171,55 @@ class SQLiteBackend(Backend):
             db.execute("DELETE FROM leases WHERE kind = ? AND holder = ?", (kind, holder))
 
     def wait(self, table_id: str, known: int, timeout: float) -> int:
-        deadline = time.monotonic() + timeout
-        while True:
-            version = self.version(table_id)
-            left = deadline - time.monotonic()
-            if version != known or left <= 0:
-                return version
-            time.sleep(min(self.poll, left))
+        with self._changed:
+            self._watched[table_id] = self._watched.get(table_id, 0) + 1
+            if self._poller is None or not self._poller.is_alive():
+                self._poller = threading.Thread(target=self._poll, name="sqlite-poll", daemon=True)
+                self._poller.start()
+            heard = self._heard.get(table_id)
+        try:
+            if heard is None:  # a table nobody waited on: ask once, the poller follows it
+                heard = self.version(table_id)
+                with self._changed:
+                    heard = max(heard, self._heard.get(table_id, 0))
+                    self._heard[table_id] = heard
+            deadline = time.monotonic() + timeout
+            with self._changed:
+                while heard <= known and (left := deadline - time.monotonic()) > 0:
+                    self._changed.wait(left)
+                    heard = self._heard.get(table_id, heard)
+            return heard
+        finally:
+            with self._changed:
+                self._watched[table_id] -= 1
+                if not self._watched[table_id]:
+                    del self._watched[table_id]
+
+    def _poll(self) -> None:
+        """While streams wait: every ``poll`` s, one query for the versions of their tables."""
+        while not self._closed:
+            with self._changed:
+                watched = list(self._watched)
+            if not watched:
+                return
+            marks = ", ".join("?" * len(watched))
+            try:
+                with self._connect() as db:
+                    rows = db.execute(
+                        f"SELECT table_id, MAX(seq) FROM log WHERE table_id IN ({marks})"
+                        " GROUP BY table_id",
+                        watched,
+                    ).fetchall()
+            except (StorageError, sqlite3.Error):
+                return
+            with self._changed:
+                for gone in set(self._heard) - set(self._watched):
+                    del self._heard[gone]  # nobody waits on it now: the next waiter asks
+                moved = False
+                for table_id, seq in rows:
+                    if int(seq) > self._heard.get(table_id, 0):
+                        self._heard[table_id] = int(seq)
+                        moved = True
+                if moved:
+                    self._changed.notify_all()
+            time.sleep(self.poll)
