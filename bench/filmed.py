@@ -36,14 +36,11 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from companion.watch import hare_tortoise as hare_watch
-from companion.watch.animals_on_board import AnimalsOnBoardTable, table_tags
-from companion.watch.ark_nova import ArkNovaScene, ArkNovaTable
-from companion.watch.camera import MatCamera, Shot
-from companion.watch.model import PlacedTag, TableModel
+from companion.watch.animals_on_board import AnimalsOnBoardTable
+from companion.watch.ark_nova import ArkNovaTable
+from companion.watch.model import TableModel
 from companion.watch.niagara import NiagaraTable
 from companion.watch.noah import NoahTable
-from companion.watch.noah import script_tags as noah_tags
-from companion.watch.video import Script, film, play
 from engines import animals_on_board, ark_nova, hare_tortoise, niagara, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
 from engines.ark_nova.actions import AnimalsAction, BuildAction, SetBoard
@@ -52,6 +49,14 @@ from engines.ark_nova.state import ArkNovaState, SetZoo
 from engines.core import CHANCE, Move, State
 from engines.niagara.bot import playout_move
 from engines.niagara.state import NiagaraState
+from testkit.camera import MatCamera, Shot
+from testkit.scenes.animals_on_board import table_tags
+from testkit.scenes.ark_nova import ArkNovaScene
+from testkit.scenes.hare_tortoise import script_tags as hare_tags
+from testkit.scenes.niagara import table_tags as niagara_tags
+from testkit.scenes.noah import script_tags as noah_tags
+from testkit.tags import PlacedTag
+from testkit.video import Script, film, play
 from vision.types import U8Array
 
 GAMES = ("noah", "hare_tortoise", "niagara", "animals_on_board", "ark_nova")
@@ -105,9 +110,15 @@ class Filmed:
 
 def _from_first_turn(full: Script, first: int | None = None) -> tuple[tuple[Move, ...], Script]:
     """``full`` cut at ``first`` (default: the first move a player makes): the setup moves
-    before it and the script from there."""
+    before it and the script from there.
+
+    Raises:
+        ValueError: no player moves in ``full`` (its moves are all chance outcomes).
+    """
     if first is None:
-        first = next(i for i in range(len(full.moves)) if full.before(i).to_move != CHANCE)
+        first = next((i for i in range(len(full.moves)) if full.before(i).to_move != CHANCE), None)
+        if first is None:
+            raise ValueError(f"its {len(full.moves)} moves are all chance outcomes: film more")
     script = Script(full.before(first), full.moves[first:], full.states[first:])
     return full.moves[:first], script
 
@@ -136,7 +147,7 @@ def _hare(plies: int, seed: int) -> Filmed:
     start = hare_tortoise.new_game(list(players), options=options, seed=seed)
     full = play(start, plies, seed=seed)
     setup, script = _from_first_turn(full)
-    tags = hare_watch.script_tags(full.start, full.moves)[len(setup) :]
+    tags = hare_tags(full.start, full.moves)[len(setup) :]
     camera = _camera("hare_tortoise", model, TAGS_28MM_1080P, [["race", "z1"], ["z2"]])
     return Filmed(
         "hare_tortoise",
@@ -165,7 +176,7 @@ def _niagara(plies: int, seed: int, players: int) -> Filmed:
     full = play(start, plies, seed=seed, choose=_playout)
     setup, script = _from_first_turn(full)
     states = [script.start, *script.states]
-    tags = [model.tags(s) for s in states if isinstance(s, NiagaraState)]
+    tags = [niagara_tags(s) for s in states if isinstance(s, NiagaraState)]
     banks = [f"bank{k}" for k in range(1, players + 1)]
     camera = _camera("niagara", model, TAGS_28MM_1080P, [["river"], banks])
     return Filmed(
@@ -219,13 +230,19 @@ def _ark_nova_setup(state: ArkNovaState) -> tuple[Move, ...]:
 
 
 def _builds_and_animals(state: State, rng: random.Random) -> Move:
-    """The player to move plays an animal when one fits, else builds at random."""
+    """The player to move plays an animal when one fits, else builds at random.
+
+    Raises:
+        ValueError: the player can neither build nor play an animal.
+    """
     moves = [
         m
         for m in state.legal_moves()
         if isinstance(m, BuildAction | AnimalsAction) and m.player == state.to_move
     ]
     animals = [m for m in moves if isinstance(m, AnimalsAction)]
+    if not moves:
+        raise ValueError(f"{state.to_move} has no building or animal left to play: film fewer")
     return rng.choice(animals or moves)
 
 
@@ -250,7 +267,21 @@ def _ark_nova(plies: int, seed: int) -> Filmed:
 
 def filmed(game: str, *, plies: int, seed: int, players: int = 4) -> Filmed:
     """The seeded ``game`` of about ``plies`` moves (Hare and Niagara: the whole game when
-    ``plies`` is larger) ready to film; ``players`` is Niagara's count (3 or 4)."""
+    ``plies`` is larger) ready to film; ``players`` is Niagara's count (3 or 4).
+
+    Raises:
+        ValueError: no such game, or the moves change nothing the camera sees.
+    """
+    try:
+        made = _filmed(game, plies, seed, players)
+    except ValueError as error:
+        raise ValueError(f"{game} with --plies {plies}: {error}") from None
+    if not made.reach:
+        raise ValueError(f"{game} with --plies {plies}: no change the camera sees: film more")
+    return made
+
+
+def _filmed(game: str, plies: int, seed: int, players: int) -> Filmed:
     if game == "noah":
         return _noah(plies, seed)
     if game == "hare_tortoise":

@@ -286,7 +286,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, choices=(3, 4), default=4, help="Niagara only")
     args = parser.parse_args()
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    game = filmed(args.game, plies=args.plies, seed=args.seed, players=args.players)
+    try:
+        game = filmed(args.game, plies=args.plies, seed=args.seed, players=args.players)
+    except ValueError as error:
+        parser.error(str(error))
     sends = _sends(game)
     cues, holds = _plan(game, len(sends))
     end = len(game.setup) + game.reach[-1][1] + 1

@@ -35,8 +35,9 @@ from dataclasses import dataclass, field
 import cv2
 import zxingcpp
 
-from vision.detect import detect, to_grey, zbar_available, zbar_read
-from vision.synth import RESOLUTIONS, Scene, SceneSpec, render_scene
+from testkit.synth import RESOLUTIONS, Scene, SceneSpec, render_scene
+from vision.decoders import zbar_available, zbar_read
+from vision.detect import detect, to_grey
 from vision.types import U8Array
 
 Reader = Callable[[U8Array], set[str]]

@@ -40,7 +40,7 @@ import cv2
 from bench.filmed import GAMES, filmed
 from companion.watch.infer import Applied, Question
 from companion.watch.loop import Watcher
-from companion.watch.video import follow_answering
+from testkit.video import follow_answering
 from vision.pipeline import read_frame
 
 
@@ -53,7 +53,10 @@ def main() -> None:
     args = parser.parse_args()
     cv2.setNumThreads(1)
 
-    game = filmed(args.game, plies=args.plies, seed=args.seed, players=args.players)
+    try:
+        game = filmed(args.game, plies=args.plies, seed=args.seed, players=args.players)
+    except ValueError as error:
+        parser.error(str(error))
     model, script, reaches = game.model, game.script, game.reach
     frames = list(game.frames())
 

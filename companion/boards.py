@@ -16,7 +16,7 @@ from typing import Any
 
 from engines.ark_nova import build, map_a
 from engines.core import State
-from engines.hare_tortoise.cards import ANIMAL_CODES, FINISH
+from engines.hare_tortoise.catalog import ANIMAL_CODES, FINISH
 
 STRENGTHS = (1, 2, 3, 4, 5)
 """Build strengths the map can highlight (the Build card's slot 1-5)."""

@@ -23,7 +23,7 @@ import engines
 from engines.ark_nova.cards import ANIMALS as ARK_ANIMALS
 from engines.ark_nova.catalog import _BUILDING_NAMES_ZH as ARK_BUILDINGS
 from engines.core import Verdict
-from engines.hare_tortoise.cards import ANIMAL_CODES, ANIMAL_ZH, ANIMALS
+from engines.hare_tortoise.catalog import ANIMAL_CODES, ANIMAL_ZH, ANIMALS
 from engines.niagara.board import CLOUD, COLOUR_NAMES, FALLS, HOME, LOST
 
 ZH = "zh-Hant"

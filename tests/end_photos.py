@@ -1,9 +1,9 @@
 """Synthetic photos of the end of a seeded game, one per game scored from a photo.
 
 Each is rendered once per test session (``functools.cache``): a seeded game
-played to its end by ``companion.watch.video.play``, its end-of-game layout
+played to its end by ``testkit.video.play``, its end-of-game layout
 laid out on the game's mats (``companion.watch.photo`` says which) and
-photographed by ``companion.watch.camera.MatCamera``. The score tests of
+photographed by ``testkit.camera.MatCamera``. The score tests of
 ``companion.watch.photo``, the web app and the command line share them.
 """
 
@@ -15,18 +15,19 @@ from functools import cache
 
 import cv2
 
-from companion.watch.ark_nova import ArkNovaScene
-from companion.watch.camera import MatCamera, Shot, grid
-from companion.watch.model import PlacedTag
 from companion.watch.photo import PAWNS
-from companion.watch.video import play
 from engines import animals_on_board, hare_tortoise, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
 from engines.core import Outcome, State
-from engines.hare_tortoise.cards import KINDS
+from engines.hare_tortoise.catalog import KINDS
 from engines.hare_tortoise.state import HareState
 from engines.niagara.state import NiagaraState
 from engines.noah.state import NoahState
+from testkit.camera import MatCamera, Shot
+from testkit.scenes.ark_nova import ArkNovaScene
+from testkit.scenes.niagara import table_tags as niagara_tags
+from testkit.tags import PlacedTag, grid
+from testkit.video import play
 from tests import test_watch_ark_nova as ark_nova_watch
 from tests import test_watch_niagara as niagara_watch
 from vision.games import game_vision
@@ -157,7 +158,7 @@ def niagara_photo() -> EndPhoto:
     """The river and each seat's banked gems at the end of the followed Niagara script."""
     end = niagara_watch.script().states[-1]
     assert isinstance(end, NiagaraState) and end.is_over
-    image = niagara_watch.camera().frame(niagara_watch.model().tags(end))
+    image = niagara_watch.camera().frame(niagara_tags(end))
     return EndPhoto("niagara", image, end.players, end, _outcome(end))
 
 

@@ -12,7 +12,7 @@ from engines.core import Verdict
 from engines.hare_tortoise.moves import Play
 from tests.animals_on_board.tables import position as aob_position
 from tests.hare_tortoise.test_rules import playing
-from tests.niagara_positions import position as niagara_position
+from tests.niagara.positions import position as niagara_position
 from tests.noah.helpers import position as noah_position
 from tests.test_ark_nova_animals import table as ark_table
 

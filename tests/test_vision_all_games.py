@@ -7,9 +7,9 @@ import pytest
 
 import engines
 from printables import payload
+from testkit.synth import render_mat_scene
 from vision.games import game_vision
 from vision.pipeline import read_frame
-from vision.synth import render_mat_scene
 
 PX_PER_MODULE = 4.0
 MATS = {

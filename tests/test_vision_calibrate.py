@@ -14,6 +14,7 @@ import pytest
 
 from printables import payload
 from printables.mats import CALIBRATION_FRAME_MM, calibration_markers
+from testkit.synth import SceneSpec, render_mat_scene, render_scene
 from vision.calibrate import (
     READABLE_PX_PER_MODULE,
     CameraReport,
@@ -22,7 +23,6 @@ from vision.calibrate import (
     neighbour_spill,
 )
 from vision.mats import MatSpec
-from vision.synth import SceneSpec, render_mat_scene, render_scene
 
 
 def _effective_blur(lens: float) -> float:

@@ -9,18 +9,11 @@ import numpy as np
 import pytest
 import zxingcpp
 
+from testkit.synth import Scene, SceneSpec, qr_modules, render_scene
 from vision.config import DEFAULT
-from vision.detect import (
-    Detection,
-    detect,
-    merge,
-    upscaled_read,
-    zbar_available,
-    zbar_read,
-    zxing_read,
-)
+from vision.decoders import Detection, zbar_available, zbar_read, zxing_read
+from vision.detect import detect, merge, upscaled_read
 from vision.refine import find_finders, fit_grids
-from vision.synth import Scene, SceneSpec, qr_modules, render_scene
 from vision.types import U8Array
 
 SPEC = SceneSpec(

@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 from printables import payload
+from testkit.synth import MatScene, render_mat_scene
 from vision.assemble import RejectedPayload
 from vision.games import game_vision
 from vision.overlay import draw
 from vision.pipeline import read_frame
-from vision.synth import MatScene, render_mat_scene
 from vision.types import FloatArray, U8Array
 
 NOAH = game_vision("noah")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from testkit.synth import render_mat_scene
 from tests.test_vision_reading import MAT, TABLE, parse
 from vision.capture import Frame
 from vision.pipeline import GameVision, read_frame, watch
-from vision.synth import render_mat_scene
 
 GAME = GameVision("noah", parse, (MAT,))
 

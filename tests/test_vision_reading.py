@@ -13,12 +13,12 @@ from typing import Any
 import numpy as np
 import pytest
 
+from testkit.synth import MatScene, render_mat_scene
 from vision.assemble import ParsedTag, RejectedPayload, assemble, validate
 from vision.detect import detect
 from vision.mats import MatPose, MatSpec, Zone, locate_mats
 from vision.overlay import GREEN, RED, draw
 from vision.reading import InvalidReading, TableReading
-from vision.synth import MatScene, render_mat_scene
 from vision.types import Quad
 from vision.voting import vote
 

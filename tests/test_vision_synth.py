@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import zxingcpp
 
-from vision.synth import SceneSpec, qr_modules, random_payloads, render_scene
+from testkit.synth import SceneSpec, qr_modules, random_payloads, render_scene
 
 SMALL = SceneSpec(width=960, height=540, tags=8, px_per_module=4.0, blur_sigma=0.6)
 

@@ -6,19 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-from companion.watch.animals_on_board import (
-    CENTRE,
-    AnimalsOnBoardTable,
-    centre_tags,
-    table_tags,
-)
-from companion.watch.camera import MatCamera, Shot
+from companion.watch.animals_on_board import CENTRE, AnimalsOnBoardTable
 from companion.watch.infer import Applied, Refused, infer
 from companion.watch.loop import Watcher
-from companion.watch.video import Script, film, play
 from engines import animals_on_board
 from engines.animals_on_board.moves import Merge
 from engines.animals_on_board.state import AnimalsOnBoardState
+from testkit.camera import MatCamera, Shot
+from testkit.scenes.animals_on_board import centre_tags, table_tags
+from testkit.video import Script, film, play
 from tests.watch_support import follow_views, same_game
 from vision.games import game_vision
 from vision.pipeline import read_frame

@@ -10,20 +10,15 @@ from functools import cache
 import pytest
 
 from companion.watch.ark_nova import (
-    ArkNovaScene,
     ArkNovaTable,
     mat_key,
     photo_zoos,
     placement_for,
-    script_tags,
     tile_footprint,
 )
-from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Mismatch, Question, Refused, infer
 from companion.watch.loop import Watcher
-from companion.watch.model import PlacedTag
 from companion.watch.photo import PhotoError, score_photo
-from companion.watch.video import Script, film, play
 from engines import ark_nova
 from engines.ark_nova import map_a
 from engines.ark_nova.actions import AnimalsAction, BuildAction
@@ -35,6 +30,10 @@ from engines.ark_nova.state import ArkNovaState, FinalTurn, KeepFinalScoring, Se
 from engines.ark_nova.zoo import Building
 from engines.core import Move, State
 from printables.mats import layout
+from testkit.camera import MatCamera, Shot
+from testkit.scenes.ark_nova import ArkNovaScene, script_tags
+from testkit.tags import PlacedTag
+from testkit.video import Script, film, play
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
 

@@ -7,15 +7,16 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 
-from companion.watch.camera import MatCamera, Shot
-from companion.watch.hare_tortoise import PAWNS, HareTable, script_tags
+from companion.watch.hare_tortoise import PAWNS, HareTable
 from companion.watch.infer import Applied, Mismatch, Refused, Underway, infer
 from companion.watch.loop import Watcher
-from companion.watch.video import Script, film, play
 from engines import hare_tortoise
-from engines.hare_tortoise.cards import ANIMALS as PAWN_NAMES
+from engines.hare_tortoise.catalog import ANIMALS as PAWN_NAMES
 from engines.hare_tortoise.moves import Race
 from engines.hare_tortoise.state import HareState
+from testkit.camera import MatCamera, Shot
+from testkit.scenes.hare_tortoise import script_tags, table_tags
+from testkit.video import Script, film, play
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
 
@@ -97,11 +98,11 @@ def test_a_crowded_space_and_the_podium_read_as_the_state_shows_them() -> None:
     end = s.states[-1]
     assert isinstance(end, HareState) and len(end.podium) == 3
     for state in (crowded, end):
-        reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
+        reading = read_frame(camera().frame(table_tags(state)), t.vision).reading
         assert t.read(reading) == t.view(state)
     big = [m for m in t.vision.mats if m.id == "race"]
     printed = MatCamera("hare_tortoise", big, Shot(module_mm=28 / 21))
-    on_race = [tag for tag in t.tags(crowded) if tag.mat == "race"]
+    on_race = [tag for tag in table_tags(crowded) if tag.mat == "race"]
     reading = read_frame(printed.frame(on_race), t.vision).reading
     assert t.read(reading)["race.T7"] == t.view(crowded)["race.T7"]
     assert t.view(crowded)["race.T7"] == ("AF", "AH", "AL", "AT", "AW", "TILE")
@@ -139,7 +140,7 @@ def test_filmed_lamb_carried_past_a_stream_is_refused_and_the_state_kept() -> No
     stream = after.positions[4]
     carried = dataclasses.replace(after, positions=(*after.positions[:4], stream + 1))
     moving = dataclasses.replace(carried, table=before.table)
-    tables = [t.tags(before), t.tags(moving), t.tags(carried), t.tags(after)]
+    tables = [table_tags(before), table_tags(moving), table_tags(carried), table_tags(after)]
     watcher = Watcher(t, before)
     judged = watcher.follow(film(camera(), tables.__getitem__, [0, 1, 2], seed=4))
     assert [type(j.result) for j in judged] == [Mismatch, Refused]

@@ -9,12 +9,10 @@ from functools import cache
 
 import pytest
 
-from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher
 from companion.watch.niagara import NiagaraTable
 from companion.watch.photo import PhotoError, score_photo
-from companion.watch.video import Script, film, follow_answering, play
 from engines import niagara
 from engines.core import Move, State
 from engines.niagara.board import COLOUR_NAMES, COLOURS, HOLLOW_AT, Canoe
@@ -22,6 +20,9 @@ from engines.niagara.bot import playout_move
 from engines.niagara.catalog import BANK_MAX
 from engines.niagara.moves import Paddle
 from engines.niagara.state import NiagaraState
+from testkit.camera import MatCamera, Shot
+from testkit.scenes.niagara import table_tags
+from testkit.video import Script, film, follow_answering, play
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
 from vision.reading import Placement, TableReading
@@ -77,7 +78,7 @@ def test_what_the_camera_reads_of_a_busy_table_is_the_view_of_the_state() -> Non
     t, state = model(), _busiest()
     assert sum(c.gem is not None for fleet in state.canoes for c in fleet) >= 3
     assert any(state.banks)
-    image = camera().frame(t.tags(state))
+    image = camera().frame(table_tags(state))
     assert image.shape[:2] == (1080, 1920)
     reading = read_frame(image, t.vision).reading
     heaps = {f"river.HOLLOW_{c}" for c, h in zip(COLOURS, state.hollows, strict=True) if h}
@@ -99,7 +100,7 @@ def test_the_fullest_slots_read_at_1080p() -> None:
     )
     crowded = replace(start, canoes=fleets)
     for state in (crowded, start):
-        reading = read_frame(camera().frame(t.tags(state)), t.vision).reading
+        reading = read_frame(camera().frame(table_tags(state)), t.vision).reading
         assert t.read(reading) == t.view(state)
     assert len(t.view(crowded)["river.M3"]) == 6 and len(t.view(crowded)["river.FALLS"]) == 4
     assert len(t.view(start)["river.HOME"]) == 10
@@ -117,7 +118,7 @@ def test_filmed_game_is_followed_move_for_move() -> None:
     stills = [0, *(last + 1 for _, last in reaches)]
     states = [s.start, *s.states]
     watcher = Watcher(t, s.start, list(s.hidden(t)))
-    frames = film(camera(), lambda i: t.tags(_niagara(states[i])), stills, seed=3)
+    frames = film(camera(), lambda i: table_tags(_niagara(states[i])), stills, seed=3)
     judged = follow_answering(watcher, frames, s)
     kinds = [type(j.result) for j in judged]
     assert set(kinds) <= {Applied, Question} and kinds.count(Applied) >= 20, judged
@@ -138,7 +139,7 @@ def test_filmed_canoe_moved_further_than_any_paddle_does_not_add_up() -> None:
     fleets = list(state.canoes)
     fleets[state.seat] = (Canoe("L7"), fleets[state.seat][1])
     pushed = replace(state, canoes=tuple(fleets))
-    tables = [t.tags(state), t.tags(pushed)]
+    tables = [table_tags(state), table_tags(pushed)]
     watcher = Watcher(t, state)
     judged = watcher.follow(film(camera(), tables.__getitem__, [0, 1], seed=4))
     assert len(judged) == 1 and isinstance(judged[0].result, Mismatch)
@@ -304,9 +305,9 @@ def test_a_gem_of_a_colour_the_hollow_lacks_is_refused_and_one_where_none_loads_
 
 
 def test_end_photo_of_the_table_scores_the_banked_gems_as_the_engine() -> None:
-    t, end = model(), script().states[-1]
+    end = script().states[-1]
     assert isinstance(end, NiagaraState) and end.is_over
-    image = camera().frame(t.tags(end))
+    image = camera().frame(table_tags(end))
     outcome = end.outcome()
     assert outcome is not None and len(outcome.ranking) == 3 and outcome.tiebreak
     assert max(len(bank) for bank in end.banks) == BANK_MAX
@@ -314,7 +315,7 @@ def test_end_photo_of_the_table_scores_the_banked_gems_as_the_engine() -> None:
     shared = score_photo("niagara", image, end.players)  # without the game: the default
     assert shared.ranking[0] == tuple(p for p, s in outcome.scores.items() if s)
     with pytest.raises(PhotoError, match="not over"):
-        score_photo("niagara", camera().frame(t.tags(script().start)), end.players)
+        score_photo("niagara", camera().frame(table_tags(script().start)), end.players)
 
 
 def test_a_phone_move_applies_only_for_the_player_who_sent_it() -> None:

@@ -11,14 +11,16 @@ import pytest
 
 from cli import main
 from companion.reasons import reason_text
-from companion.watch.camera import MatCamera, Shot
 from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher, headline, overlay
-from companion.watch.noah import NOAH, NoahScene, NoahTable, script_tags
-from companion.watch.video import Script, film, play
+from companion.watch.noah import NOAH, NoahTable
 from engines import noah
+from engines.noah.info import Step
 from engines.noah.moves import Play
-from engines.noah.state import PLAY, NoahState
+from engines.noah.state import NoahState
+from testkit.camera import MatCamera, Shot
+from testkit.scenes.noah import NoahScene, script_tags
+from testkit.video import Script, film, play
 from tests.watch_support import follow_views, write_video
 from vision.pipeline import read_frame
 
@@ -67,7 +69,7 @@ def _at_play() -> NoahState:
     s = script()
     for state in s.states:
         assert isinstance(state, NoahState)
-        if state.step == PLAY and state.ferry and len(state.ferry) >= 2:
+        if state.step == Step.PLAY and state.ferry and len(state.ferry) >= 2:
             return state
     raise AssertionError("the script never reaches a loaded ferry")
 

@@ -10,8 +10,8 @@ import cv2
 from companion.watch.infer import Applied, Question, Sent
 from companion.watch.loop import Watcher
 from companion.watch.model import TableModel
-from companion.watch.video import Script
 from engines.core import State
+from testkit.video import Script
 from vision.types import U8Array
 
 

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from vision.detect import Detection
+from vision.decoders import Detection
 from vision.mats import MatPose, MatSpec, Zone
 from vision.reading import Issue, Placement, Sighting, TableReading, sort_zone
 from vision.types import Quad

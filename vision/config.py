@@ -1,6 +1,6 @@
 """Every threshold of the detect stage, in one place, with units and provenance.
 
-The numbers were tuned on the seeded synthetic scenes of :mod:`vision.synth`
+The numbers were tuned on the seeded synthetic scenes of :mod:`testkit.synth`
 (40 version-1 tags per 1080p frame, 2.0 to 4 pixels per module, blur sigma
 0.5 to 1.5 px; ``bench/vision.py`` prints the resulting recall) and checked on
 the real phone photos of ``tests/data/qr-photos``. Change one only with

@@ -165,9 +165,3 @@ def locate_mats(frame: U8Array, specs: Sequence[MatSpec]) -> list[MatPose]:
             )
         )
     return poses
-
-
-def render_marker(marker_id: int, pixels: int, dictionary: str = ARUCO_DICTIONARY) -> U8Array:
-    """A marker image ``pixels`` square (black border included), for synthetic mats."""
-    family = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
-    return np.asarray(cv2.aruco.generateImageMarker(family, marker_id, pixels))

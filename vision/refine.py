@@ -38,7 +38,7 @@ import cv2
 import numpy as np
 
 from vision.config import QR_V1_MODULES, DetectConfig
-from vision.detect import Detection, zbar_available, zbar_read, zxing_read
+from vision.decoders import Detection, zbar_available, zbar_read, zxing_read
 from vision.types import FloatArray, Quad, U8Array
 
 N = QR_V1_MODULES
@@ -395,13 +395,6 @@ def grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
     """Grey level at every module centre of each quad: (K, 23, 23)."""
     g = N + 2
     return _sample(img, quads, _centres()).reshape(len(quads), g, g)
-
-
-def decode_grid(img: FloatArray, quad: FloatArray) -> Detection | None:
-    """Decode the version-1 symbol whose corners (top-left first) are ``quad``."""
-    grids = grid_samples(img, quad[None])
-    found = decode_samples(grids[0], _feedback(grids)[0])
-    return None if found is None else dataclasses.replace(found, corners=_as_quad(quad))
 
 
 def decode_samples(samples: FloatArray, first: FloatArray | None) -> Detection | None:

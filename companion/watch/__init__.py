@@ -5,9 +5,7 @@ Modules: :mod:`companion.watch.model` (what every game's table model gives),
 :mod:`companion.watch.hare_tortoise`, :mod:`companion.watch.niagara` and
 :mod:`companion.watch.ark_nova` (each game's table projection),
 :mod:`companion.watch.infer` (the move or moves that explain a change),
-:mod:`companion.watch.loop` (stillness gate, voting and inference over frames),
-:mod:`companion.watch.video` (scripted synthetic games rendered as frames),
-:mod:`companion.watch.camera` (a fast synthetic camera over a mat).
+:mod:`companion.watch.loop` (stillness gate, voting and inference over frames).
 Mats and tags come from :func:`vision.games.game_vision`.
 """
 

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from companion.watch.model import PlacedTag, TableModel, View, drop_empty
+from companion.watch.model import TableModel, View, drop_empty
 from engines.core import Move, State
 from engines.hare_tortoise import CATALOG
-from engines.hare_tortoise.cards import ANIMAL_CODES, ANIMALS, KIND_ANIMAL, KINDS, UNK
+from engines.hare_tortoise.catalog import ANIMAL_CODES, ANIMALS, KIND_ANIMAL, KINDS, UNK
 from engines.hare_tortoise.moves import Play, Race
 from engines.hare_tortoise.state import HareState
-from printables.mats.hare_tortoise import SPOTS, space_origin
 from vision.reading import TableReading
 
 PAWNS = tuple(f"A{code}" for code in ANIMAL_CODES)
@@ -39,21 +38,6 @@ TRACK = 11
 FINISH = 12
 MAX_PLAY = 4
 RACE = "race"
-CARD_PITCH = 36.0
-"""Distance between the race cards' tags laid in a played-cards zone, mm: a 28 mm tag
-(the default printed size) with its quiet zone, and 3 mm of table (as the race mat's
-``PITCH``). Five cards a row, two rows: more than the 8 cards a race phase allows."""
-
-TRACK_TILES = (
-    tuple(c.id for c in CATALOG if c.data.get("stream") is False),
-    tuple(c.id for c in CATALOG if c.data.get("stream") is True),
-)
-"""Catalog ids of the plain track tiles and of the two stream tiles."""
-
-RACE_CARDS = tuple(
-    tuple(c.id for c in CATALOG if c.data.get("kind") == code) for code in KINDS[:UNK]
-)
-"""Catalog ids of the race cards, per card kind (``KINDS`` order)."""
 
 
 def pawn_zone(position: int, podium_place: int | None) -> str:
@@ -165,38 +149,6 @@ class HareTable(TableModel):
             return "a stream tile" if piece == STREAM else "a track tile"
         return f"a {ANIMALS[KIND_ANIMAL[KINDS.index(piece)]]} card"
 
-    def tags(self, state: HareState) -> list[PlacedTag]:
-        """Every tag on the table when it shows ``state``: the tiles and pawns on their
-        spots of the race mat, the race cards in front of the players who played them."""
-        out: list[PlacedTag] = []
-
-        def on(key: str, spot: int, piece: str) -> None:
-            x, y = space_origin(key)
-            out.append(PlacedTag(piece, RACE, (x + SPOTS[spot][0], y + SPOTS[spot][1])))
-
-        plain, streams = list(TRACK_TILES[0]), list(TRACK_TILES[1])
-        for pos in range(1, TRACK + 1) if state.streams else ():
-            on(f"T{pos}", 0, (streams if pos in state.streams else plain).pop(0))
-        for animal, pos in enumerate(state.positions):
-            place = state.podium.index(animal) + 1 if animal in state.podium else None
-            on(pawn_zone(pos, place).partition(".")[2], animal + 1, PAWNS[animal])
-        seats: dict[int, list[str]] = {}
-        used = [0] * UNK
-        for seat, kind in state.table:
-            seats.setdefault(seat, []).append(RACE_CARDS[kind][used[kind]])
-            used[kind] += 1
-        for seat, cards in seats.items():
-            mat = f"z{seat + 1}"
-            zone = next(z for m in self.vision.mats for z in m.zones if z.id == f"{mat}.played")
-            xs = [x for x, _ in zone.polygon]
-            x0 = min(xs) + CARD_PITCH / 2 + 2
-            y0 = min(y for _, y in zone.polygon) + CARD_PITCH / 2 + 2
-            columns = int((max(xs) - min(xs)) // CARD_PITCH)
-            for k, card in enumerate(cards):
-                spot = (x0 + (k % columns) * CARD_PITCH, y0 + (k // columns) * CARD_PITCH)
-                out.append(PlacedTag(card, mat, spot))
-        return out
-
 
 def race_seen(seen: Mapping[str, tuple[str, ...]]) -> Race | None:
     """The ``race`` move that puts the pawns where ``seen`` shows them, or None when a pawn
@@ -216,16 +168,3 @@ def race_seen(seen: Mapping[str, tuple[str, ...]]) -> Race | None:
     return Race(
         tuple(where[p][0] for p in PAWNS), tuple(ANIMAL_CODES[animal] for _, animal in places)
     )
-
-
-def script_tags(start: State, moves: Iterable[Move]) -> list[list[PlacedTag]]:
-    """The tags on the table at the start and after each move of a scripted game."""
-    assert isinstance(start, HareState)
-    table = HareTable()
-    out = [table.tags(start)]
-    state = start
-    for move in moves:
-        state = state.apply(move)
-        assert isinstance(state, HareState)
-        out.append(table.tags(state))
-    return out

@@ -13,7 +13,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from engines.core import Move, State
 from vision.games import game_vision
@@ -22,23 +21,6 @@ from vision.reading import TableReading
 
 View = Mapping[str, tuple[str, ...]]
 """Per zone id, what the camera sees there, in the zone's reading order."""
-
-
-@dataclass(frozen=True)
-class PlacedTag:
-    """One tagged piece where a synthetic scene draws it.
-
-    Attributes:
-        piece: Catalog id.
-        mat: Key of the mat it lies on.
-        mm: Its centre in that mat's millimetres.
-        angle: Rotation in degrees (0 = upright as printed).
-    """
-
-    piece: str
-    mat: str
-    mm: tuple[float, float]
-    angle: float = 0.0
 
 
 class TableModel(ABC):

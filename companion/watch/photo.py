@@ -49,7 +49,7 @@ from engines.ark_nova.state import INFO as ARK_NOVA
 from engines.ark_nova.state import ArkNovaState
 from engines.core import Outcome, State
 from engines.hare_tortoise import CATALOG as HARE_CATALOG
-from engines.hare_tortoise.cards import ANIMAL_CODES
+from engines.hare_tortoise.catalog import ANIMAL_CODES
 from engines.hare_tortoise.scoring import score_bets
 from engines.niagara import CATALOG as NIAGARA_CATALOG
 from engines.niagara import INFO as NIAGARA

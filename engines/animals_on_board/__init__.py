@@ -8,6 +8,7 @@ state format is ``docs/formats/animals_on_board.md``.
 from __future__ import annotations
 
 from engines.animals_on_board.advisor import Keep, Tally, best_keeps, legal_keeps, noah_pairs, tally
+from engines.animals_on_board.catalog import CATALOG, SPECIES, SPECIES_NAMES, TILES
 from engines.animals_on_board.moves import (
     Cut,
     Draw,
@@ -21,7 +22,6 @@ from engines.animals_on_board.moves import (
     parse_move,
 )
 from engines.animals_on_board.state import INFO, AnimalsOnBoardState, load_state, new_game
-from engines.animals_on_board.tiles import CATALOG, SPECIES, SPECIES_NAMES, TILES
 from engines.core import Game
 
 State = AnimalsOnBoardState

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from engines.animals_on_board.tiles import ARK_CAPACITY, SPECIES_OF, VALUE_OF, sort_tiles
+from engines.animals_on_board.catalog import ARK_CAPACITY, SPECIES_OF, VALUE_OF, sort_tiles
 
 HERD = 3
 """Three or more tiles of one species form a herd."""

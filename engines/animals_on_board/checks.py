@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.animals_on_board.advisor import cut_problem
-from engines.animals_on_board.info import illegal, plural
+from engines.animals_on_board.catalog import SETUP_GIVE, SPECIES_OF
+from engines.animals_on_board.info import Phase, illegal, plural
 from engines.animals_on_board.moves import (
     LETTERS,
     PASS,
@@ -29,30 +30,29 @@ from engines.animals_on_board.moves import (
     Split,
     Take,
 )
-from engines.animals_on_board.tiles import SETUP_GIVE, SPECIES_OF
 from engines.core import LEGAL, UNKNOWN, Move, Verdict
 
 if TYPE_CHECKING:
     from engines.animals_on_board.state import AnimalsOnBoardState
 
 
-def check_move(state: AnimalsOnBoardState, move: Move) -> Verdict:
+def check(state: AnimalsOnBoardState, move: Move) -> Verdict:
     """``LEGAL``, or why ``move`` cannot be played now (``AnimalsOnBoardState._check``)."""
     phase = state.phase
     if isinstance(move, Split | Take | Pass):
-        if phase != "play":
+        if phase != Phase.PLAY:
             return _wrong_phase(state, move)
         return _check_play(state, move)
     if isinstance(move, Merge):
-        if phase != "play":
+        if phase != Phase.PLAY:
             return _wrong_phase(state, move)
         return _check_merge(state, move)
     if isinstance(move, Draw):
-        if phase not in ("deal", "refill"):
+        if phase not in (Phase.DEAL, Phase.REFILL):
             return _wrong_phase(state, move)
         return _check_draw(state, move.tile)
     if isinstance(move, Remove):
-        if phase != "remove":
+        if phase != Phase.REMOVE:
             return _wrong_phase(state, move)
         if move.species in state.removed:
             return illegal(
@@ -62,11 +62,11 @@ def check_move(state: AnimalsOnBoardState, move: Move) -> Verdict:
             )
         return LEGAL
     if isinstance(move, Give):
-        if phase != "give":
+        if phase != Phase.GIVE:
             return _wrong_phase(state, move)
         return _check_give(state, move.tiles)
     if isinstance(move, Reveal):
-        if phase != "reveal":
+        if phase != Phase.REVEAL:
             return _wrong_phase(state, move)
         if move.tile not in state.stack:
             return illegal(
@@ -76,7 +76,7 @@ def check_move(state: AnimalsOnBoardState, move: Move) -> Verdict:
             )
         return LEGAL
     if isinstance(move, Cut):
-        if phase != "cut":
+        if phase != Phase.CUT:
             return _wrong_phase(state, move)
         problem = cut_problem(state.after_pairs(state.turn), move.tiles)
         if problem:
@@ -121,19 +121,19 @@ def _check_merge(state: AnimalsOnBoardState, move: Merge) -> Verdict:
 
 def _wrong_phase(state: AnimalsOnBoardState, move: Move) -> Verdict:
     wanted = {
-        "remove": "the species left out (remove S11)",
-        "deal": "a setup draw (draw S3V4)",
-        "give": f"{state.players[state.turn]} giving two tiles to the centre (give S1V3 S4V5)",
-        "refill": "a tile to refill the centre (draw S3V4)",
-        "play": f"{state.players[state.turn]}'s turn (split, take or pass)",
-        "reveal": f"{state.players[state.turn]} naming a hidden tile on the ark (reveal S3V4)",
-        "cut": f"{state.players[state.turn]} cutting the ark to 10 tiles",
+        Phase.REMOVE: "the species left out (remove S11)",
+        Phase.DEAL: "a setup draw (draw S3V4)",
+        Phase.GIVE: f"{state.players[state.turn]} giving two tiles to the centre (give S1V3 S4V5)",
+        Phase.REFILL: "a tile to refill the centre (draw S3V4)",
+        Phase.PLAY: f"{state.players[state.turn]}'s turn (split, take or pass)",
+        Phase.REVEAL: f"{state.players[state.turn]} naming a hidden tile on the ark (reveal S3V4)",
+        Phase.CUT: f"{state.players[state.turn]} cutting the ark to 10 tiles",
     }[state.phase]
     return illegal(
         "wrong_phase",
         f"not a {move.TYPE} now: the table waits for {wanted}",
         move=move.TYPE,
-        phase=state.phase,
+        phase=str(state.phase),
     )
 
 
@@ -186,7 +186,7 @@ def _check_give(state: AnimalsOnBoardState, tiles: tuple[str, ...]) -> Verdict:
 def _check_play(state: AnimalsOnBoardState, move: Move) -> Verdict:
     seat = state.turn
     if isinstance(move, Pass):
-        moves = state._play_moves()
+        moves = state.play_moves()
         if moves[0] is PASS:
             return LEGAL
         if isinstance(moves[0], Split):

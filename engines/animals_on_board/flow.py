@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engines.animals_on_board.moves import Cut, Draw, Give, Pass, Remove, Reveal, Split, Take
-from engines.animals_on_board.tiles import (
+from engines.animals_on_board.catalog import (
     ARK_CAPACITY,
     FOOD_CAP,
     SETUP_DRAWS,
@@ -34,6 +33,8 @@ from engines.animals_on_board.tiles import (
     TILES_OF,
     sort_tiles,
 )
+from engines.animals_on_board.info import Phase
+from engines.animals_on_board.moves import Cut, Draw, Give, Pass, Remove, Reveal, Split, Take
 from engines.core import UNKNOWN, Event, Move
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def apply_move(state: AnimalsOnBoardState, move: Move) -> AnimalsOnBoardState:
     if isinstance(move, Take):
         return _apply_take(state, move)
     if isinstance(move, Pass):
-        return _end_turn(state._with(passes=state.passes + 1, events=()), passed=True)
+        return _end_turn(state.evolve(passes=state.passes + 1, events=()), passed=True)
     if isinstance(move, Draw):
         return _apply_draw(state, move.tile)
     if isinstance(move, Remove):
@@ -62,12 +63,12 @@ def apply_move(state: AnimalsOnBoardState, move: Move) -> AnimalsOnBoardState:
 
 def _apply_remove(state: AnimalsOnBoardState, species: str) -> AnimalsOnBoardState:
     gone = set(TILES_OF[species])
-    state = state._with(
+    state = state.evolve(
         removed=tuple(s for s in SPECIES if s in state.removed or s == species),
         stack=tuple(t for t in state.stack if t not in gone),
     )
-    if state._removals_due() == 0:
-        state = state._with(phase="deal")
+    if state.removals_due() == 0:
+        state = state.evolve(phase=Phase.DEAL)
     return state
 
 
@@ -82,20 +83,22 @@ def _unstack(state: AnimalsOnBoardState, tile: str) -> tuple[tuple[str, ...], in
 
 def _apply_draw(state: AnimalsOnBoardState, tile: str) -> AnimalsOnBoardState:
     stack, unseen = _unstack(state, tile)
-    if state.phase == "deal":
+    if state.phase == Phase.DEAL:
         seat = state.turn
         hands = list(state.hands)
         hands[seat] = (*hands[seat], tile)
         turn = seat + 1 if len(hands[seat]) == SETUP_DRAWS else seat
         if turn == len(state.players):
-            return state._with(stack=stack, unseen=unseen, hands=tuple(hands), turn=0, phase="give")
-        return state._with(stack=stack, unseen=unseen, hands=tuple(hands), turn=turn)
+            return state.evolve(
+                stack=stack, unseen=unseen, hands=tuple(hands), turn=0, phase=Phase.GIVE
+            )
+        return state.evolve(stack=stack, unseen=unseen, hands=tuple(hands), turn=turn)
     groups = list(state.groups) or [()]
     if sum(map(len, groups)) < state.face_up_target:
         groups[0] = sort_tiles((*groups[0], tile))
-        state = state._with(stack=stack, unseen=unseen, groups=tuple(groups))
+        state = state.evolve(stack=stack, unseen=unseen, groups=tuple(groups))
     else:
-        state = state._with(
+        state = state.evolve(
             stack=stack, unseen=unseen, groups=tuple(groups), down_group=0, down_tile=tile
         )
     return _start_play_if_full(state)
@@ -109,7 +112,7 @@ def _start_play_if_full(state: AnimalsOnBoardState) -> AnimalsOnBoardState:
         f"round {state.round}: {state.players[state.start]} starts",
         {"round": state.round, "start": state.players[state.start]},
     )
-    return state._with(phase="play", turn=state.start, events=(event,))
+    return state.evolve(phase=Phase.PLAY, turn=state.start, events=(event,))
 
 
 def _apply_give(state: AnimalsOnBoardState, tiles: tuple[str, ...]) -> AnimalsOnBoardState:
@@ -128,7 +131,7 @@ def _apply_give(state: AnimalsOnBoardState, tiles: tuple[str, ...]) -> AnimalsOn
     arks[seat] = sort_tiles((*arks[seat], *hand))
     hands = list(state.hands)
     hands[seat] = tiles
-    state = state._with(
+    state = state.evolve(
         stack=tuple(stack),
         unseen=unseen,
         arks=tuple(arks),
@@ -139,10 +142,10 @@ def _apply_give(state: AnimalsOnBoardState, tiles: tuple[str, ...]) -> AnimalsOn
         return state
     centre = sort_tiles(tuple(t for hand in hands for t in hand))
     return _start_play_if_full(
-        state._with(
+        state.evolve(
             hands=tuple(() for _ in state.players),
             groups=(centre,),
-            phase="refill",
+            phase=Phase.REFILL,
             round=1,
             turn=state.start,
         )
@@ -175,7 +178,7 @@ def _apply_split(state: AnimalsOnBoardState, move: Split) -> AnimalsOnBoardState
     elif state.options["food_cap"] == "drop_to_four":
         food[seat] -= 1
         supply += 1
-    state = state._with(
+    state = state.evolve(
         groups=tuple(groups),
         down_group=down_group,
         food=tuple(food),
@@ -225,7 +228,7 @@ def _apply_take(state: AnimalsOnBoardState, move: Take) -> AnimalsOnBoardState:
         + ("; first out, takes the start-player flag" if first_out else ""),
         {"player": state.players[seat], "group": g, "tiles": list(face_up), "hidden": hidden},
     )
-    state = state._with(
+    state = state.evolve(
         arks=tuple(arks),
         overflow=tuple(overflow),
         food=tuple(food),
@@ -252,12 +255,12 @@ def _end_turn(state: AnimalsOnBoardState, *, passed: bool) -> AnimalsOnBoardStat
     if passed and state.passes >= len(active):
         return _end_round(state)
     if len(active) == 1:
-        return state._with(final_turn=True, turn=active[0])
+        return state.evolve(final_turn=True, turn=active[0])
     n = len(state.players)
     nxt = (state.turn + 1) % n
     while state.dropped[nxt]:
         nxt = (nxt + 1) % n
-    return state._with(turn=nxt)
+    return state.evolve(turn=nxt)
 
 
 def _end_round(state: AnimalsOnBoardState) -> AnimalsOnBoardState:
@@ -269,7 +272,7 @@ def _end_round(state: AnimalsOnBoardState) -> AnimalsOnBoardState:
             {"round": state.round, "full": full},
         )
         return _next_departure(
-            state._with(final_turn=False, passes=0, events=(*state.events, event))
+            state.evolve(final_turn=False, passes=0, events=(*state.events, event))
         )
     merged = sort_tiles(tuple(t for group in state.groups for t in group))
     event = Event(
@@ -277,8 +280,8 @@ def _end_round(state: AnimalsOnBoardState) -> AnimalsOnBoardState:
         f"round {state.round} ends; {state.players[state.start]} starts the next",
         {"round": state.round, "start": state.players[state.start]},
     )
-    state = state._with(
-        phase="refill",
+    state = state.evolve(
+        phase=Phase.REFILL,
         round=state.round + 1,
         groups=(merged,),
         down_group=0 if state.down_tile is not None else -1,
@@ -294,11 +297,11 @@ def _end_round(state: AnimalsOnBoardState) -> AnimalsOnBoardState:
 def _next_departure(state: AnimalsOnBoardState) -> AnimalsOnBoardState:
     for seat in range(len(state.players)):
         if UNKNOWN in state.arks[seat]:
-            return state._with(phase="reveal", turn=seat)
+            return state.evolve(phase=Phase.REVEAL, turn=seat)
     for seat in range(len(state.players)):
         if len(state.after_pairs(seat)) > ARK_CAPACITY:
-            return state._with(phase="cut", turn=seat)
-    return state._with(phase="over")
+            return state.evolve(phase=Phase.CUT, turn=seat)
+    return state.evolve(phase=Phase.OVER)
 
 
 def _apply_reveal(state: AnimalsOnBoardState, tile: str) -> AnimalsOnBoardState:
@@ -308,7 +311,7 @@ def _apply_reveal(state: AnimalsOnBoardState, tile: str) -> AnimalsOnBoardState:
     arks = list(state.arks)
     arks[seat] = sort_tiles((*ark, tile))
     stack, _ = _unstack(state, tile)
-    return _next_departure(state._with(arks=tuple(arks), stack=stack, unseen=state.unseen - 1))
+    return _next_departure(state.evolve(arks=tuple(arks), stack=stack, unseen=state.unseen - 1))
 
 
 def _apply_cut(state: AnimalsOnBoardState, tiles: tuple[str, ...]) -> AnimalsOnBoardState:
@@ -320,4 +323,4 @@ def _apply_cut(state: AnimalsOnBoardState, tiles: tuple[str, ...]) -> AnimalsOnB
     overflow[seat] = tuple(t for t in overflow[seat] if t not in gone)
     cut = list(state.cut)
     cut[seat] = tiles
-    return _next_departure(state._with(arks=tuple(arks), overflow=tuple(overflow), cut=tuple(cut)))
+    return _next_departure(state.evolve(arks=tuple(arks), overflow=tuple(overflow), cut=tuple(cut)))

@@ -6,6 +6,7 @@ reading is the default, the other published reading a named choice.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from engines.core import GameInfo, RuleOption, Verdict
@@ -50,6 +51,29 @@ INFO = GameInfo(
         ),
     ),
 )
+
+
+class Phase(StrEnum):
+    """The phases of a game, in order; the state document writes the value
+    (``docs/formats/animals_on_board.md``)."""
+
+    REMOVE = "remove"
+    """2 or 3 players: the species left out (the start player, or chance)."""
+    DEAL = "deal"
+    """Chance: the setup draws, 3 per seat."""
+    GIVE = "give"
+    """Each player gives two of the three drawn tiles to the centre."""
+    REFILL = "refill"
+    """Chance: the centre filled to its face-up count, then one tile face down."""
+    PLAY = "play"
+    """A player splits a group, takes one or passes."""
+    REVEAL = "reveal"
+    """The departure of a table game: a hidden tile on an ark named."""
+    CUT = "cut"
+    """The departure: an ark of more than 10 tiles cut to 10."""
+    OVER = "over"
+    """The arks have sailed: the outcome."""
+
 
 ILLEGAL = GAME_ID + "."
 

@@ -31,7 +31,7 @@ import string
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engines.animals_on_board.tiles import ORDER, SPECIES, sort_tiles
+from engines.animals_on_board.catalog import ORDER, SPECIES, sort_tiles
 from engines.core import UNKNOWN, InvalidMove, Move, MoveCodec
 
 LETTERS = string.ascii_lowercase[:13]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engines.animals_on_board.advisor import HERD_POINTS, noah_pairs, tally
+from engines.animals_on_board.catalog import SPECIES_OF, VALUE_OF
 from engines.animals_on_board.info import plural
-from engines.animals_on_board.tiles import SPECIES_OF, VALUE_OF
 from engines.core import Outcome, ScoreLine, rank_players
 
 

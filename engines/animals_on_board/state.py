@@ -1,10 +1,11 @@
-"""The Animals on Board state: the table, its legal moves, its JSON form.
+"""The Animals on Board state: the table and its legal moves.
 
 Follows ``docs/rules/animals_on_board.md`` (seed text: the Swan Panasia
 edition "諾亞鬧方舟"), with its rule options ``food_cap``, ``overflow_tiles``
 and ``removed_species`` (§11). Each rule is written once: the checks of a
 move in ``checks``, what a move does (setup, rounds, departure) in ``flow``,
-the scores in ``scoring``, what each player sees in ``views``. Readings this
+the scores in ``scoring``, what each player sees in ``views``, the state
+document in ``storage``. Readings this
 module fixes:
 
 - Seat 0 is the oldest player and holds the start-player flag (§3.4); with
@@ -16,7 +17,6 @@ module fixes:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -29,9 +29,19 @@ from engines.animals_on_board.advisor import (
     legal_keeps,
     noah_pairs,
 )
-from engines.animals_on_board.checks import check_move
+from engines.animals_on_board.catalog import (
+    ARK_CAPACITY,
+    FACE_UP,
+    FOOD_CRATES,
+    SETUP_GIVE,
+    SPECIES,
+    SPECIES_IN_PLAY,
+    TILES,
+    sort_tiles,
+)
+from engines.animals_on_board.checks import check
 from engines.animals_on_board.flow import apply_move
-from engines.animals_on_board.info import GAME_ID, ILLEGAL, INFO
+from engines.animals_on_board.info import ILLEGAL, INFO, Phase
 from engines.animals_on_board.integrity import conservation_problem
 from engines.animals_on_board.moves import (
     DRAWS,
@@ -46,33 +56,21 @@ from engines.animals_on_board.moves import (
     splits_of,
 )
 from engines.animals_on_board.scoring import final_outcome
-from engines.animals_on_board.tiles import (
-    ARK_CAPACITY,
-    FACE_UP,
-    FOOD_CRATES,
-    SETUP_GIVE,
-    SPECIES,
-    SPECIES_IN_PLAY,
-    TILES,
-    sort_tiles,
-)
-from engines.animals_on_board.views import public_move_json, table_view
+from engines.animals_on_board.storage import body_json, from_body
+from engines.animals_on_board.views import public_move, view
 from engines.core import (
     CHANCE,
     UNKNOWN,
     GameInfo,
     IllegalMove,
-    InvalidSetup,
-    InvalidState,
     Move,
     Outcome,
     State,
     Verdict,
-    jsonable,
 )
 
-_COMMON_FIELDS = frozenset(f.name for f in dataclasses.fields(State))
-"""Fields every state writes in the JSON header (``State.to_json``)."""
+_DRAW_PHASES = frozenset({Phase.DEAL, Phase.REFILL})
+"""Phases in which chance draws a tile from the stacks."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,7 +78,7 @@ class AnimalsOnBoardState(State):
     """A table of Animals on Board.
 
     Attributes:
-        phase: one of ``integrity.PHASES``.
+        phase: the phase of the game (``info.Phase``).
         round: the round number, 1 from the first refill on.
         removed: species left out (2 or 3 players), in the box.
         stack: tiles nobody has seen yet, in tile order; in a table game some
@@ -105,7 +103,7 @@ class AnimalsOnBoardState(State):
     INFO: ClassVar[GameInfo] = INFO
     FORMAT: ClassVar[int] = 1
 
-    phase: str
+    phase: Phase
     round: int = 0
     removed: tuple[str, ...] = ()
     stack: tuple[str, ...] = ()
@@ -124,18 +122,6 @@ class AnimalsOnBoardState(State):
     final_turn: bool = False
     passes: int = 0
     cut: tuple[tuple[str, ...], ...] = ()
-
-    def _with(self, **changes: Any) -> AnimalsOnBoardState:
-        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``.
-
-        Playouts step a state tens of thousands of times a second; copying the
-        field dictionary is several times cheaper than the generated ``__init__``.
-        """
-        new = object.__new__(type(self))
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        fields.update(changes)
-        return new
 
     # -- derived ---------------------------------------------------------------
 
@@ -163,47 +149,47 @@ class AnimalsOnBoardState(State):
     @property
     def to_move(self) -> str | None:
         phase = self.phase
-        if phase in ("deal", "refill"):
+        if phase in _DRAW_PHASES:
             return CHANCE
-        if phase == "over":
+        if phase == Phase.OVER:
             return None
-        if phase == "remove":
+        if phase == Phase.REMOVE:
             return self.players[0] if self.options["removed_species"] == "chosen" else CHANCE
         return self.players[self.turn]
 
     def draw_is_hidden(self) -> bool:
         """Whether the next chance draw goes where nobody at the table sees it."""
-        return self.phase == "deal" or (
-            self.phase == "refill" and sum(map(len, self.groups)) >= self.face_up_target
+        return self.phase == Phase.DEAL or (
+            self.phase == Phase.REFILL and sum(map(len, self.groups)) >= self.face_up_target
         )
 
-    def _removals_due(self) -> int:
+    def removals_due(self) -> int:
         return len(SPECIES) - SPECIES_IN_PLAY[len(self.players)] - len(self.removed)
 
     # -- legal moves -----------------------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:
         phase = self.phase
-        if phase == "play":
-            return self._play_moves()
-        if phase in ("deal", "refill"):
+        if phase == Phase.PLAY:
+            return self.play_moves()
+        if phase in _DRAW_PHASES:
             if len(self.stack) <= self.unseen:
                 return ()  # every tile left is accounted for by unseen tiles: none to draw
             draws: tuple[Move, ...] = tuple(map(DRAWS.__getitem__, self.stack))
             if self.table_mode and self.draw_is_hidden():
                 draws += (DRAWS[UNKNOWN],)
             return draws
-        if phase == "remove":
+        if phase == Phase.REMOVE:
             return tuple(Remove(s) for s in SPECIES if s not in self.removed)
-        if phase == "give":
+        if phase == Phase.GIVE:
             return tuple(self._give_moves())
-        if phase == "reveal":
+        if phase == Phase.REVEAL:
             return tuple(Reveal(t) for t in self.stack)
-        if phase == "cut":
+        if phase == Phase.CUT:
             return self._cut_moves()
         return ()
 
-    def _play_moves(self) -> tuple[Move, ...]:
+    def play_moves(self) -> tuple[Move, ...]:
         food = self.food[self.turn]
         down = self.down_group
         splits: tuple[Move, ...] = ()
@@ -277,15 +263,15 @@ class AnimalsOnBoardState(State):
 
     def suggested_move(self) -> Move | None:
         """The default offered to the player to move: the advisor's best cut."""
-        if self.phase != "cut":
+        if self.phase != Phase.CUT:
             return None
         return self._cut_moves()[0]
 
     # -- the rules -------------------------------------------------------------
 
     def _check(self, move: Move) -> Verdict:
-        """The move's verdict (``checks.check_move``)."""
-        return check_move(self, move)
+        """The move's verdict (``checks.check``)."""
+        return check(self, move)
 
     def _apply(self, move: Move) -> AnimalsOnBoardState:
         """The state after a legal move (``flow.apply_move``)."""
@@ -294,7 +280,7 @@ class AnimalsOnBoardState(State):
     # -- the end -------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         holdings = [self.holding(seat) for seat in range(len(self.players))]
         return final_outcome(self.players, holdings, self.food, self.cut)
@@ -302,56 +288,20 @@ class AnimalsOnBoardState(State):
     # -- views -------------------------------------------------------------------
 
     def view(self, player: str | None) -> dict[str, Any]:
-        return table_view(self, player)
+        return view(self, player)
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
         """A hidden draw or give shows ``?`` to all but its owner; a split lists the tiles."""
-        return public_move_json(self, move, viewer)
+        return public_move(self, move, viewer)
 
     # -- JSON ----------------------------------------------------------------------
 
     def _body_json(self) -> dict[str, Any]:
-        return {
-            f.name: jsonable(getattr(self, f.name))
-            for f in dataclasses.fields(self)
-            if f.name not in _COMMON_FIELDS
-        }
+        return body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> AnimalsOnBoardState:
-        def tiles(value: Any) -> tuple[str, ...]:
-            return tuple(str(t) for t in value)
-
-        def per_seat(value: Any) -> tuple[tuple[str, ...], ...]:
-            return tuple(tiles(v) for v in value)
-
-        down_tile = body["down_tile"]
-        state = cls(
-            **common,
-            phase=str(body["phase"]),
-            round=int(body["round"]),
-            removed=tiles(body["removed"]),
-            stack=tiles(body["stack"]),
-            unseen=int(body["unseen"]),
-            hands=per_seat(body["hands"]),
-            arks=per_seat(body["arks"]),
-            overflow=per_seat(body["overflow"]),
-            food=tuple(int(f) for f in body["food"]),
-            supply=int(body["supply"]),
-            groups=per_seat(body["groups"]),
-            down_group=int(body["down_group"]),
-            down_tile=None if down_tile is None else str(down_tile),
-            start=int(body["start"]),
-            turn=int(body["turn"]),
-            dropped=tuple(bool(d) for d in body["dropped"]),
-            final_turn=bool(body["final_turn"]),
-            passes=int(body["passes"]),
-            cut=per_seat(body["cut"]),
-        )
-        problem = state.conservation_problem()
-        if problem:
-            raise InvalidState(f"broken {GAME_ID} state: {problem}")
-        return state
+        return from_body(cls, common, body)
 
     def conservation_problem(self) -> str | None:
         """What breaks the conservation of tiles and food (§8), or None."""
@@ -381,30 +331,27 @@ def new_game(
     draws are dealt by chance.
 
     Raises:
-        InvalidSetup: a wrong player count, bad names or unknown options.
+        InvalidSetup: a wrong player count or names, unknown options or a bad seed.
     """
-    names = INFO.check_players(players)
-    resolved = INFO.resolve_options(options)
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidSetup(f"a seed is a whole number, not {seed!r}")
-    n = len(names)
-    empty = tuple(() for _ in names)
+    setup = INFO.setup(players, options=options, seed=seed)
+    n = setup.count
+    empty: tuple[tuple[str, ...], ...] = ((),) * n
     state = AnimalsOnBoardState(
-        players=names,
-        options=resolved,
-        seed=seed,
-        phase="remove",
+        players=setup.players,
+        options=setup.options,
+        seed=setup.seed,
+        phase=Phase.REMOVE,
         stack=TILES,
         hands=empty,
         arks=empty,
         overflow=empty,
-        food=tuple(1 for _ in names),
+        food=(1,) * n,
         supply=FOOD_CRATES - n,
-        dropped=tuple(False for _ in names),
+        dropped=(False,) * n,
         cut=empty,
     )
-    if state._removals_due() == 0:
-        state = state._with(phase="deal")
+    if state.removals_due() == 0:
+        state = state.evolve(phase=Phase.DEAL)
     return state
 
 

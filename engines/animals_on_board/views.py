@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engines.animals_on_board.info import GAME_ID
+from engines.animals_on_board.info import GAME_ID, Phase
 from engines.animals_on_board.moves import LETTERS, Draw, Give, Split, Take
 from engines.core import UNKNOWN, Move
 
 if TYPE_CHECKING:
     from engines.animals_on_board.state import AnimalsOnBoardState
 
-OPEN_PHASES = ("reveal", "cut", "over")
+OPEN_PHASES = (Phase.REVEAL, Phase.CUT, Phase.OVER)
 """Phases in which the arks have departed and are shown."""
 
 
-def table_view(state: AnimalsOnBoardState, player: str | None) -> dict[str, Any]:
+def view(state: AnimalsOnBoardState, player: str | None) -> dict[str, Any]:
     """The table as ``player`` sees it (``None``: the public table)."""
     seat = state.players.index(player) if player is not None else -1
     open_arks = state.phase in OPEN_PHASES
@@ -53,7 +53,7 @@ def table_view(state: AnimalsOnBoardState, player: str | None) -> dict[str, Any]
     out: dict[str, Any] = {
         "game": GAME_ID,
         "viewer": player,
-        "phase": state.phase,
+        "phase": str(state.phase),
         "round": state.round,
         "to_move": state.to_move,
         "final_turn": state.final_turn,
@@ -65,7 +65,7 @@ def table_view(state: AnimalsOnBoardState, player: str | None) -> dict[str, Any]
         "removed": list(state.removed),
         "events": [e.to_json() for e in state.events],
     }
-    if state.phase == "cut":
+    if state.phase == Phase.CUT:
         advice = state.advice(state.turn)
         out["advice"] = [
             {
@@ -79,14 +79,14 @@ def table_view(state: AnimalsOnBoardState, player: str | None) -> dict[str, Any]
     return out
 
 
-def public_move_json(state: AnimalsOnBoardState, move: Move, viewer: str | None) -> dict[str, Any]:
+def public_move(state: AnimalsOnBoardState, move: Move, viewer: str | None) -> dict[str, Any]:
     """``move`` as ``viewer`` sees it.
 
     A draw into another player's hand or face down, and a setup give, show
     ``?``; a split or a take lists the group's tiles (the face-down one as ``?``).
     """
     if isinstance(move, Draw) and state.draw_is_hidden():
-        owner = state.players[state.turn] if state.phase == "deal" else None
+        owner = state.players[state.turn] if state.phase == Phase.DEAL else None
         if viewer is None or viewer != owner:
             return Draw(UNKNOWN).to_json()
     if isinstance(move, Give) and (viewer is None or viewer != state.players[state.turn]):

@@ -9,6 +9,8 @@ bounds), :mod:`~engines.core.info` (game info and rule options),
 :mod:`~engines.core.moves` (moves and their reader),
 :mod:`~engines.core.outcome` (scores and events),
 :mod:`~engines.core.state` (the state base),
+:mod:`~engines.core.setup` (players, options and seed of a new game),
+:mod:`~engines.core.chance` (chance outcomes with their probabilities),
 :mod:`~engines.core.components` (the catalog of physical pieces) and
 :mod:`~engines.core.game` (the typed :class:`Game` each engine registers).
 
@@ -18,6 +20,7 @@ test and safe to import anywhere.
 
 from __future__ import annotations
 
+from engines.core.chance import NO_CHANCE, ChanceOutcomes
 from engines.core.components import PIECE_KINDS, Catalog, Component
 from engines.core.documents import DocumentError, nesting, read_json, whole_number
 from engines.core.errors import (
@@ -34,15 +37,19 @@ from engines.core.game import Game, NewGame
 from engines.core.info import CHANCE, LANGUAGES, UNKNOWN, GameInfo, RuleOption
 from engines.core.moves import Move, MoveCodec, frozen, jsonable
 from engines.core.outcome import Event, Outcome, ScoreLine, rank_players
-from engines.core.state import State, advance, play_random
+from engines.core.setup import SEED_LIMIT, Setup, check_seed
+from engines.core.state import State, advance, play_random, read_member
 
 __all__ = [
     "CHANCE",
     "LANGUAGES",
     "LEGAL",
+    "NO_CHANCE",
     "PIECE_KINDS",
+    "SEED_LIMIT",
     "UNKNOWN",
     "Catalog",
+    "ChanceOutcomes",
     "Component",
     "DocumentError",
     "EngineError",
@@ -60,14 +67,17 @@ __all__ = [
     "Outcome",
     "RuleOption",
     "ScoreLine",
+    "Setup",
     "State",
     "Verdict",
     "advance",
+    "check_seed",
     "frozen",
     "jsonable",
     "nesting",
     "play_random",
     "rank_players",
     "read_json",
+    "read_member",
     "whole_number",
 ]

@@ -78,32 +78,35 @@ def nesting(value: Any) -> Any:
 
     Walked without recursion, so any depth is measured safely; integers are
     held to :data:`MAX_DIGITS` and floats must be finite, as in :func:`read_json`.
+    A refusal names where the number is (``players[2]``, ``seed``).
 
     Raises:
         DocumentError: deeper than :data:`MAX_DEPTH`, or a huge or non-finite number.
     """
-    stack: list[tuple[Any, int]] = [(value, 1)]
+    stack: list[tuple[Any, int, str]] = [(value, 1, "")]
     while stack:
-        item, depth = stack.pop()
+        item, depth, where = stack.pop()
         if isinstance(item, Mapping):
-            children: Any = item.values()
+            children: list[tuple[Any, str]] = [
+                (child, f"{where}.{key}" if where else str(key)) for key, child in item.items()
+            ]
         elif isinstance(item, list | tuple):
-            children = item
-        elif isinstance(item, bool) or item is None or isinstance(item, str):
+            children = [(child, f"{where}[{i}]") for i, child in enumerate(item)]
+        elif isinstance(item, bool) or not isinstance(item, int | float):
             continue
         elif isinstance(item, int):
             if abs(item) >= 10**MAX_DIGITS:
-                raise DocumentError(f"it holds a number of more than {MAX_DIGITS} digits")
-            continue
-        elif isinstance(item, float):
-            if not math.isfinite(item):
-                raise DocumentError(f"it holds the number {item}, too large to be a count")
+                raise DocumentError(
+                    f"its {where or 'value'} is a number of more than {MAX_DIGITS} digits"
+                )
             continue
         else:
+            if not math.isfinite(item):
+                raise DocumentError(f"its {where or 'value'} is {item}, not a number to count with")
             continue
         if depth > MAX_DEPTH:
             raise DocumentError(f"it is nested deeper than {MAX_DEPTH} levels")
-        stack.extend((child, depth + 1) for child in children)
+        stack.extend((child, depth + 1, path) for child, path in children)
     return value
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core.errors import InvalidSetup
+from engines.core.setup import Setup, check_seed
 
 CHANCE = "@chance"
 """``state.to_move`` when the table (or the seeded generator) supplies an outcome."""
@@ -72,6 +73,8 @@ class GameInfo:
         Raises:
             InvalidSetup: an unknown option or a value outside its choices.
         """
+        if given is not None and not isinstance(given, Mapping):
+            raise InvalidSetup(f"rule options are a mapping of names to choices, not {given!r}")
         resolved = {opt.name: opt.default for opt in self.options}
         for key, value in (given or {}).items():
             if key not in resolved:
@@ -90,8 +93,11 @@ class GameInfo:
         """Validated, stripped player names.
 
         Raises:
-            InvalidSetup: wrong count, empty, duplicate or reserved names.
+            InvalidSetup: not a list of names; a wrong count; empty, long,
+                duplicate or reserved names.
         """
+        if isinstance(players, str | bytes) or not isinstance(players, Iterable):
+            raise InvalidSetup(f"the players are a list of names, not {players!r}")
         names = tuple(str(p).strip() for p in players)
         n = len(names)
         if not self.min_players <= n <= self.max_players:
@@ -107,6 +113,27 @@ class GameInfo:
         if len(set(names)) != n:
             raise InvalidSetup("player names must differ from each other")
         return names
+
+    def setup(
+        self,
+        players: Sequence[str],
+        *,
+        options: Mapping[str, Any] | None = None,
+        seed: object = None,
+    ) -> Setup:
+        """The checked start of a new game: the setup scaffold every ``new_game`` uses.
+
+        Args:
+            players: names in clockwise seating order.
+            options: rule options by name (see ``options``); the rest take defaults.
+            seed: a whole number ``0 <= seed < 2**63`` to simulate chance, or None
+                when the table supplies it.
+
+        Raises:
+            InvalidSetup: a wrong player count or names, an unknown option or
+                choice, or a seed that is not a valid whole number.
+        """
+        return Setup(self.check_players(players), self.resolve_options(options), check_seed(seed))
 
     def to_json(self) -> dict[str, Any]:
         return {

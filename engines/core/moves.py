@@ -6,16 +6,20 @@ import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
 from engines.core.documents import DocumentError, nesting, read_json
 from engines.core.errors import InvalidMove
+from engines.core.info import UNKNOWN
 
 
 def jsonable(value: Any) -> Any:
-    """Tuples to lists, mappings to dicts, recursively; moves to their JSON."""
+    """Tuples to lists, mappings to dicts, recursively; moves to their JSON, enums to values."""
     if isinstance(value, Move):
         return value.to_json()
+    if isinstance(value, Enum):
+        return value.value
     if isinstance(value, tuple | list):
         return [jsonable(v) for v in value]
     if isinstance(value, Mapping):
@@ -86,6 +90,19 @@ class Move:
             return cls(**kwargs)
         except TypeError as exc:
             raise InvalidMove(f"a {cls.TYPE!r} move needs the fields {sorted(names)}") from exc
+
+    def names_unknown(self) -> bool:
+        """Whether the move names a piece the table did not see (``UNKNOWN``, ``?``).
+
+        In a table game a card dealt face down may be entered as ``?``; that
+        move says a chance outcome happened unseen, so it is no outcome of its
+        own in ``State.chance_outcomes``.
+        """
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value == UNKNOWN or (isinstance(value, tuple) and UNKNOWN in value):
+                return True
+        return False
 
     def notation(self) -> str:
         """Short text form; the base form is the compact JSON, which also parses."""

@@ -7,15 +7,19 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
+from engines.core.chance import NO_CHANCE, ChanceOutcomes
 from engines.core.documents import DocumentError, nesting, read_json
 from engines.core.errors import GameOver, IllegalMove, InvalidState, Verdict
 from engines.core.info import CHANCE, GameInfo
 from engines.core.moves import Move
 from engines.core.outcome import Event, Outcome
+from engines.core.setup import check_seed
 
 S = TypeVar("S", bound="State")
+E = TypeVar("E", bound=StrEnum)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,6 +94,26 @@ class State(ABC):
         """True when chance comes from the table (no seed)."""
         return self.seed is None
 
+    def evolve(self: S, **changes: Any) -> S:
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``.
+
+        Every engine steps its state with it. Playouts copy a state a few times
+        per move; copying the field dictionary is several times cheaper than the
+        generated ``__init__`` (``bench/engines.py``). The fields are the
+        dataclass's own, already checked when the state was built or loaded.
+
+        Raises:
+            TypeError: a change names no field of the state.
+        """
+        fields = self.__dataclass_fields__
+        if not changes.keys() <= fields.keys():
+            unknown = sorted(set(changes) - set(fields))
+            raise TypeError(f"{type(self).__name__} has no field {unknown[0]!r}")
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
     def check(self, move: Move) -> Verdict:
         """Whether ``move`` is legal here, with a code and a reason when not. Never raises."""
         if self.is_over:
@@ -129,11 +153,33 @@ class State(ABC):
             raise InvalidState("a table game has no generator; the table supplies chance")
         return random.Random(f"{self.INFO.id}:{self.seed}:{self.ply}")
 
+    def chance_outcomes(self) -> ChanceOutcomes:
+        """At a chance point, every outcome with its probability; elsewhere none.
+
+        By default every legal outcome is equally likely; a game whose draw is
+        not uniform (the Hare's pile: cards of each kind in proportion to their
+        count) says so here, as weights. In a seeded game the outcomes are the
+        legal moves. In a table game the probabilities are those of the
+        physical draw given what the table has seen, and a move naming an
+        unseen piece (``?``) is not an outcome: it says one happened unseen.
+        """
+        if self.to_move != CHANCE:
+            return NO_CHANCE
+        moves = self.legal_moves()
+        if self.seed is None:
+            moves = tuple(m for m in moves if not m.names_unknown())
+        return ChanceOutcomes.uniform(moves)
+
     def chance_move(self) -> Move | None:
-        """The outcome the seeded generator picks at a chance point, else None."""
+        """At a chance point of a seeded game, the outcome its generator picks, else None.
+
+        The pick follows ``chance_outcomes()`` (``ChanceOutcomes.pick`` with
+        ``rng()``). A game may leave a chance point to the table even when
+        seeded (the Hare's stream tiles with ``stream_positions = table``).
+        """
         if self.seed is None or self.to_move != CHANCE:
             return None
-        return self.rng().choice(self.legal_moves())
+        return self.chance_outcomes().pick(self.rng())
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
         """The JSON of ``move`` (applied to this state) as ``viewer`` may see it."""
@@ -182,9 +228,7 @@ class State(ABC):
         try:
             players = game.check_players(data["players"])
             options = game.resolve_options(data["options"])
-            seed = data.get("seed")
-            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-                raise ValueError(f"seed must be a whole number, not {seed!r}")
+            seed = check_seed(data.get("seed"))
             ply = data.get("ply", 0)
             if not isinstance(ply, int) or ply < 0:
                 raise ValueError(f"ply must be a whole number >= 0, not {ply!r}")
@@ -201,6 +245,18 @@ class State(ABC):
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise InvalidState(f"broken {game.id} state: {what}") from exc
+
+
+def read_member(kind: type[E], value: object, what: str) -> E:
+    """The member of ``kind`` (a game's phases or steps) that a state document names.
+
+    Raises:
+        ValueError: ``value`` names no member (``State.from_json`` reports a
+            broken state, with the choices).
+    """
+    if isinstance(value, str) and value in kind.__members__.values():
+        return kind(value)
+    raise ValueError(f"unknown {what} {value!r} (one of {', '.join(kind)})")
 
 
 def advance(state: S) -> S:

@@ -13,23 +13,11 @@ documented in ``docs/formats/hare_tortoise.md``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.core import Game
-from engines.hare_tortoise.cards import CATALOG
+from engines.hare_tortoise.catalog import CATALOG
 from engines.hare_tortoise.info import INFO
 from engines.hare_tortoise.moves import MOVE_KINDS, parse_move, track_from_tiles
-from engines.hare_tortoise.state import HareState, new_game
-
-
-def load_state(obj: Any) -> HareState:
-    """A state from its JSON (dict or text).
-
-    Raises:
-        InvalidState: another game, a newer format or a broken document.
-    """
-    return HareState.from_json(obj)
-
+from engines.hare_tortoise.state import HareState, load_state, new_game
 
 GAME = Game(
     info=INFO,

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engines.core import LEGAL, UNKNOWN, Move, Verdict
-from engines.hare_tortoise.cards import (
+from engines.hare_tortoise.catalog import (
     ANIMALS,
     KIND_ANIMAL,
     KIND_INDEX,
@@ -34,6 +34,7 @@ from engines.hare_tortoise.cards import (
     card_name,
     cards_of,
 )
+from engines.hare_tortoise.info import Phase
 from engines.hare_tortoise.moves import (
     Deal,
     DealBet,
@@ -52,16 +53,16 @@ if TYPE_CHECKING:
 
 _P = "hare_tortoise."
 
-_PHASE_MOVES: dict[str, type[Move] | tuple[type[Move], ...]] = {
-    "bets": DealBet,
-    "track": Track,
-    "deal": Deal,
-    "keep": Keep,
-    "play": Play,
-    "refill": (Draw, Reshuffle),
-    "race": Race,
-    "reveal": Reveal,
-    "over": (),
+_PHASE_MOVES: dict[Phase, type[Move] | tuple[type[Move], ...]] = {
+    Phase.BETS: DealBet,
+    Phase.TRACK: Track,
+    Phase.DEAL: Deal,
+    Phase.KEEP: Keep,
+    Phase.PLAY: Play,
+    Phase.REFILL: (Draw, Reshuffle),
+    Phase.RACE: Race,
+    Phase.REVEAL: Reveal,
+    Phase.OVER: (),
 }
 
 
@@ -80,7 +81,7 @@ def check(state: HareState, move: Move) -> Verdict:
     if isinstance(move, Play):
         return _check_play(state, move)
     if isinstance(move, Draw | Deal):
-        return _check_from_deck(state, move.card, "drawn" if phase == "refill" else "dealt")
+        return _check_from_deck(state, move.card, "drawn" if phase == Phase.REFILL else "dealt")
     if isinstance(move, Reshuffle):
         if sum(state.deck):
             return Verdict.illegal(
@@ -109,15 +110,15 @@ def _seat_name(state: HareState) -> str:
 def _phase_text(state: HareState) -> str:
     seat = _seat_name(state)
     return {
-        "bets": "the table must deal a starting bet card now",
-        "track": "the table must enter the two stream positions now (e.g. 'track 4 9')",
-        "deal": "the table must deal a race card now",
-        "keep": f"{seat} must set a card aside as second bet now",
-        "play": f"{seat} must play race cards now",
-        "refill": f"{seat} must refill the hand from the draw pile now",
-        "race": f"{seat} must move the pawns for the race phase now",
-        "reveal": "the table must reveal the hidden bets now",
-        "over": "the game is over",
+        Phase.BETS: "the table must deal a starting bet card now",
+        Phase.TRACK: "the table must enter the two stream positions now (e.g. 'track 4 9')",
+        Phase.DEAL: "the table must deal a race card now",
+        Phase.KEEP: f"{seat} must set a card aside as second bet now",
+        Phase.PLAY: f"{seat} must play race cards now",
+        Phase.REFILL: f"{seat} must refill the hand from the draw pile now",
+        Phase.RACE: f"{seat} must move the pawns for the race phase now",
+        Phase.REVEAL: "the table must reveal the hidden bets now",
+        Phase.OVER: "the game is over",
     }[state.phase]
 
 

@@ -6,6 +6,8 @@ is explicit (``howl = next_phase``), otherwise the best-confirmed reading.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from engines.core import GameInfo, RuleOption
 
 INFO = GameInfo(
@@ -53,3 +55,27 @@ INFO = GameInfo(
         ),
     ),
 )
+
+
+class Phase(StrEnum):
+    """The phases of a game, in order; the state document writes the value
+    (``docs/formats/hare_tortoise.md``)."""
+
+    BETS = "bets"
+    """Chance: the starting bet cards dealt, one a move."""
+    TRACK = "track"
+    """Chance: the two stream positions of the laid track."""
+    DEAL = "deal"
+    """Chance: seven race cards dealt to each player, one a move."""
+    KEEP = "keep"
+    """Each player sets one race card aside as the second bet."""
+    PLAY = "play"
+    """A player's turn: 1 to 4 race cards of one animal."""
+    REFILL = "refill"
+    """Chance: the hand drawn back to six; a race phase runs when it is full."""
+    RACE = "race"
+    """Option ``race = by_hand``: the player who triggered it moves the pawns."""
+    REVEAL = "reveal"
+    """Chance: the table turns up the bets it only knows as ``?``."""
+    OVER = "over"
+    """Three animals on the podium and every bet known: the outcome."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from engines.core import InvalidMove, Move, MoveCodec
-from engines.hare_tortoise.cards import (
+from engines.hare_tortoise.catalog import (
     ANIMAL_CODES,
     ANIMALS,
     CATALOG,

@@ -6,7 +6,7 @@ the wolf's cards may mix plain and howl cards).
 
 from __future__ import annotations
 
-from engines.hare_tortoise.cards import (
+from engines.hare_tortoise.catalog import (
     FULL_DECK,
     HOWL,
     KIND_ANIMAL,

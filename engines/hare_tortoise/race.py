@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import LEGAL, Event, Verdict
-from engines.hare_tortoise.cards import ANIMAL_CODES, ANIMALS, FINISH, HARE, LAMB, WOLF
+from engines.hare_tortoise.catalog import ANIMAL_CODES, ANIMALS, FINISH, HARE, LAMB, WOLF
 from engines.hare_tortoise.moves import Race
 from engines.hare_tortoise.scoring import PLACES
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engines.core import Outcome, ScoreLine, rank_players
-from engines.hare_tortoise.cards import (
+from engines.hare_tortoise.catalog import (
     ANIMAL_CODES,
     ANIMALS,
     KIND_ANIMAL,

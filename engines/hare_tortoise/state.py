@@ -1,16 +1,17 @@
 """The state of a game of The Hare and the Tortoise: setup, card play, refills, bets.
 
 Follows ``docs/rules/hare_tortoise.md`` (§4 setup, §5 card play, §7
-scoring, §8 two players): the legal moves, their effect, chance and JSON.
-Whether a move is legal (and why not) is ``checks.py``; the race phase
-itself is in ``race.py``. Rule options (§11): ``howl`` (``next_phase`` /
+scoring, §8 two players): the legal moves, their effect and the odds of
+chance. Whether a move is legal (and why not) is ``checks.py``; the race
+phase itself is in ``race.py``; what each player sees, ``views.py``; the state
+document, ``storage.py``. Rule options (§11): ``howl`` (``next_phase`` /
 ``this_phase``), ``lamb_zero_cards`` (``0`` / ``1``), ``stream_positions``
 (``table``: the table enters the two stream positions, also in a seeded game;
 ``random``: a seeded game draws them) and ``race`` (``auto``: the engine moves
 the pawns when the last refill card is drawn; ``by_hand``: the player who
 triggered the phase moves them with one ``race`` move, checked pawn by pawn).
 
-Every location of race cards is a count per card kind (``cards.KINDS``: the
+Every location of race cards is a count per card kind (``catalog.KINDS``: the
 six known kinds and ``?``). A seeded game knows every card; in a table game
 (no seed) the draw pile is all ``?``, cards dealt into hands may be ``?``, and
 a ``?`` turns into a named card when it is played, kept or revealed, as long
@@ -20,8 +21,8 @@ Phases: ``bets`` (deal starting bets), ``track`` (stream positions),
 ``deal`` (seven race cards each), ``keep`` (each player sets a second bet
 aside), ``play`` (a player's turn), ``refill`` (draws back to six; the race
 phase runs when the last card is drawn), ``race`` (option ``race = by_hand``:
-the player who triggered the phase moves the pawns), ``reveal`` (the table turns up bets
-it only knows as ``?``), ``over``.
+the player who triggered the phase moves the pawns), ``reveal`` (the table
+turns up bets it only knows as ``?``), ``over`` (``info.Phase``).
 """
 
 from __future__ import annotations
@@ -32,16 +33,16 @@ from typing import Any, ClassVar
 
 from engines.core import (
     CHANCE,
+    NO_CHANCE,
     UNKNOWN,
+    ChanceOutcomes,
     GameInfo,
-    InvalidSetup,
-    InvalidState,
     Move,
     Outcome,
     State,
     Verdict,
 )
-from engines.hare_tortoise.cards import (
+from engines.hare_tortoise.catalog import (
     ANIMAL_CODES,
     ANIMALS,
     DEALT,
@@ -61,11 +62,9 @@ from engines.hare_tortoise.cards import (
     ZERO,
     Counts,
     cards_of,
-    codes_of,
 )
 from engines.hare_tortoise.checks import check, supply
-from engines.hare_tortoise.document import read_body
-from engines.hare_tortoise.info import INFO
+from engines.hare_tortoise.info import INFO, Phase
 from engines.hare_tortoise.moves import (
     Deal,
     DealBet,
@@ -80,8 +79,12 @@ from engines.hare_tortoise.moves import (
 from engines.hare_tortoise.plays import PLAYS, SINGLE, WOLF_KIND, WOLF_PLAYS
 from engines.hare_tortoise.race import RaceResult, race_move, run_race
 from engines.hare_tortoise.scoring import score_bets
+from engines.hare_tortoise.storage import body_json, from_body
+from engines.hare_tortoise.views import public_move, view
 
-_CHANCE_PHASES = frozenset({"bets", "track", "deal", "refill", "reveal"})
+_CHANCE_PHASES = frozenset({Phase.BETS, Phase.TRACK, Phase.DEAL, Phase.REFILL, Phase.REVEAL})
+_PILE_PHASES = frozenset({Phase.DEAL, Phase.REFILL})
+"""Phases in which a race card comes off the draw pile."""
 
 # Move objects built once: legal_moves hands out these shared instances.
 _DRAWS = tuple(Draw(k) for k in KINDS)
@@ -105,7 +108,7 @@ class HareState(State):
     """A game in progress; immutable, every step through ``apply``.
 
     Attributes:
-        phase: one of ``document.PHASES``.
+        phase: the phase of the game (``info.Phase``).
         turn: the seat playing, refilling or keeping its second bet.
         streams: the two stream positions (empty before the track is laid).
         positions: position per animal (hare, tortoise, wolf, fox, lamb).
@@ -121,7 +124,7 @@ class HareState(State):
 
     INFO: ClassVar[GameInfo] = INFO
 
-    phase: str = "bets"
+    phase: Phase = Phase.BETS
     turn: int = 0
     streams: tuple[int, ...] = ()
     positions: tuple[int, ...] = (0, 0, 0, 0, 0)
@@ -134,17 +137,6 @@ class HareState(State):
     discard: Counts = ZERO
     table: tuple[tuple[int, int], ...] = ()
 
-    def _with(self, **changes: Any) -> HareState:
-        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``.
-
-        Random playouts copy the state a few times per move; skipping the
-        generated ``__init__`` more than doubles their speed (bench/engines.py).
-        """
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
-
     # -- whose move ---------------------------------------------------------------
 
     @property
@@ -152,7 +144,7 @@ class HareState(State):
         phase = self.phase
         if phase in _CHANCE_PHASES:
             return CHANCE
-        if phase == "over":
+        if phase == Phase.OVER:
             return None
         return self.players[self.turn]
 
@@ -161,10 +153,10 @@ class HareState(State):
         """Starting bet cards per player: 2 with two players, else 1 (§8)."""
         return 2 if len(self.players) == 2 else 1
 
-    def _bet_seat(self) -> int:
+    def bet_seat(self) -> int:
         return sum(len(b) for b in self.start_bets) % len(self.players)
 
-    def _deal_seat(self) -> int:
+    def deal_seat(self) -> int:
         return sum(sum(h) for h in self.hands) % len(self.players)
 
     def table_counts(self) -> list[int]:
@@ -210,29 +202,29 @@ class HareState(State):
 
     def legal_moves(self) -> tuple[Move, ...]:
         phase = self.phase
-        if phase == "play":
+        if phase == Phase.PLAY:
             return self._legal_plays()
-        if phase == "refill":
+        if phase == Phase.REFILL:
             if not sum(self.deck):
                 return (_RESHUFFLE,)
             return self._card_outcomes(_DRAWS)
-        if phase == "deal":
+        if phase == Phase.DEAL:
             return self._card_outcomes(_DEALS)
-        if phase == "keep":
+        if phase == Phase.KEEP:
             hand = self.hands[self.turn]
             if not hand[UNK]:
                 return tuple(_KEEPS[k] for k in range(UNK) if hand[k])
             unseen = self.unseen()
             return (*tuple(_KEEPS[k] for k in range(UNK) if hand[k] or unseen[k]), _KEEPS[UNK])
-        if phase == "bets":
+        if phase == Phase.BETS:
             free = self.unseen_bets()
             out = tuple(b for b in _BETS if b.card in free)
             return out if self.seed is not None else (*out, _BETS[-1])
-        if phase == "track":
+        if phase == Phase.TRACK:
             return _TRACKS
-        if phase == "reveal":
+        if phase == Phase.REVEAL:
             return self._legal_reveals()
-        if phase == "race":
+        if phase == Phase.RACE:
             return (race_move(self.race_result()),)
         return ()
 
@@ -291,17 +283,17 @@ class HareState(State):
             return self._apply_deal(move.card)
         if isinstance(move, Reshuffle):
             deck = self.discard if self.seed is not None else _plus(ZERO, UNK, sum(self.discard))
-            return self._with(deck=deck, discard=ZERO)
+            return self.evolve(deck=deck, discard=ZERO)
         if isinstance(move, Keep):
             return self._apply_keep(move.card)
         if isinstance(move, DealBet):
-            seat = self._bet_seat()
+            seat = self.bet_seat()
             bets = list(self.start_bets)
             bets[seat] = (*bets[seat], move.card)
             done = sum(len(b) for b in bets) == self.bets_per_player * len(self.players)
-            return self._with(start_bets=tuple(bets), phase="track" if done else "bets")
+            return self.evolve(start_bets=tuple(bets), phase=Phase.TRACK if done else Phase.BETS)
         if isinstance(move, Track):
-            return self._with(streams=move.streams, phase="deal")
+            return self.evolve(streams=move.streams, phase=Phase.DEAL)
         if isinstance(move, Race):
             return self._after_race(self.race_result())
         assert isinstance(move, Reveal)
@@ -322,12 +314,14 @@ class HareState(State):
         return _plus(self.deck, taken, -1), kind
 
     def _apply_deal(self, card: str) -> HareState:
-        seat = self._deal_seat()
+        seat = self.deal_seat()
         deck, kind = self._from_deck(card)
         hands = list(self.hands)
         hands[seat] = _plus(hands[seat], kind)
         done = sum(sum(h) for h in hands) == DEALT * len(self.players)
-        return self._with(deck=deck, hands=tuple(hands), phase="keep" if done else "deal", turn=0)
+        return self.evolve(
+            deck=deck, hands=tuple(hands), phase=Phase.KEEP if done else Phase.DEAL, turn=0
+        )
 
     def _apply_keep(self, card: str) -> HareState:
         hands = list(self.hands)
@@ -335,11 +329,11 @@ class HareState(State):
         seconds = list(self.second_bets)
         seconds[self.turn] = card
         last = self.turn == len(self.players) - 1
-        return self._with(
+        return self.evolve(
             hands=tuple(hands),
             second_bets=tuple(seconds),
             turn=0 if last else self.turn + 1,
-            phase="play" if last else "keep",
+            phase=Phase.PLAY if last else Phase.KEEP,
         )
 
     def _apply_play(self, move: Play) -> HareState:
@@ -351,19 +345,19 @@ class HareState(State):
         hands = list(self.hands)
         hands[self.turn] = hand
         table = self.table + tuple((self.turn, KIND_INDEX[c]) for c in move.cards)
-        return self._with(hands=tuple(hands), table=table, phase="refill")
+        return self.evolve(hands=tuple(hands), table=table, phase=Phase.REFILL)
 
     def _apply_draw(self, card: str) -> HareState:
         deck, kind = self._from_deck(card)
         hands = list(self.hands)
         hand = _plus(hands[self.turn], kind)
         hands[self.turn] = hand
-        after = self._with(deck=deck, hands=tuple(hands))
+        after = self.evolve(deck=deck, hands=tuple(hands))
         if sum(hand) < HAND_SIZE:
             return after
         return after._end_turn()
 
-    def _trigger(self) -> str | None:
+    def trigger(self) -> str | None:
         """Why the table starts a race phase (§5.5: 8 cards, or 4 of one animal), or None."""
         n = self.table_counts()
         if len(self.table) == MAX_TABLE:
@@ -374,10 +368,10 @@ class HareState(State):
 
     def _end_turn(self) -> HareState:
         """The end-of-turn check (§5.5); with ``race = by_hand`` the player then moves the pawns."""
-        if self._trigger() is None:
-            return self._with(phase="play", turn=(self.turn + 1) % len(self.players))
+        if self.trigger() is None:
+            return self.evolve(phase=Phase.PLAY, turn=(self.turn + 1) % len(self.players))
         if self.options["race"] == "by_hand":
-            return self._with(phase="race")
+            return self.evolve(phase=Phase.RACE)
         return self._after_race(self.race_result())
 
     def race_result(self) -> RaceResult:
@@ -390,7 +384,7 @@ class HareState(State):
             any(kind == HOWL for _, kind in self.table),
             self.howl_pending,
             self.options,
-            {"player": self.players[self.turn], "reason": self._trigger() or ""},
+            {"player": self.players[self.turn], "reason": self.trigger() or ""},
         )
 
     def _after_race(self, result: RaceResult) -> HareState:
@@ -399,12 +393,12 @@ class HareState(State):
         for _, kind in self.table:
             discard[kind] += 1
         if not result.finished:
-            phase = "play"
+            phase = Phase.PLAY
         elif UNKNOWN in self.second_bets or any(UNKNOWN in b for b in self.start_bets):
-            phase = "reveal"
+            phase = Phase.REVEAL
         else:
-            phase = "over"
-        return self._with(
+            phase = Phase.OVER
+        return self.evolve(
             positions=result.positions,
             podium=result.podium,
             howl_pending=result.howl_pending,
@@ -426,131 +420,75 @@ class HareState(State):
         else:
             seconds[seat] = move.card
         hidden = UNKNOWN in seconds or any(UNKNOWN in b for b in start)
-        return self._with(
+        return self.evolve(
             start_bets=tuple(start),
             second_bets=tuple(seconds),
-            phase="reveal" if hidden else "over",
+            phase=Phase.REVEAL if hidden else Phase.OVER,
         )
 
     # -- chance ---------------------------------------------------------------------------
 
-    def chance_move(self) -> Move | None:
-        """The seeded outcome; race cards are drawn in proportion to the pile.
+    def chance_outcomes(self) -> ChanceOutcomes:
+        """Race cards come off the pile in proportion to the cards of each kind in it.
 
-        With ``stream_positions = table`` even a seeded game leaves the track
-        to the table (None), so the stream positions are always entered.
+        A seeded game knows the pile; a table game weighs each kind by the cards
+        of it still unseen (the pile, hidden hands and bets are all ``?`` alike).
+        A hidden bet the table reveals is one of the unseen cards of its kind.
+        Everything else (the starting bets, the track, the reshuffle) is uniform.
         """
-        if self.seed is None or self.phase not in _CHANCE_PHASES:
-            return None
+        phase = self.phase
         left: int = sum(self.deck)
-        if self.phase in ("deal", "refill") and left:
-            pick = self.rng().randrange(left)
-            for kind, count in enumerate(self.deck):
-                if pick < count:
-                    return (_DRAWS if self.phase == "refill" else _DEALS)[kind]
-                pick -= count
-        if self.phase == "track" and self.options["stream_positions"] == "table":
+        if phase in _PILE_PHASES and left:
+            pile = self.deck if self.seed is not None else self.unseen()
+            moves = _DRAWS if phase == Phase.REFILL else _DEALS
+            kinds = [k for k in range(UNK) if pile[k]]
+            return ChanceOutcomes(tuple([moves[k] for k in kinds]), tuple([pile[k] for k in kinds]))
+        if phase == Phase.REVEAL:
+            return self._reveal_outcomes()
+        return super().chance_outcomes()
+
+    def _reveal_outcomes(self) -> ChanceOutcomes:
+        """What the first hidden bet (in seat order) turns out to be."""
+        for seat, player in enumerate(self.players):
+            if UNKNOWN in self.start_bets[seat]:
+                return ChanceOutcomes.uniform(Reveal(player, a) for a in self.unseen_bets())
+            if self.second_bets[seat] == UNKNOWN:
+                unseen = self.unseen()
+                return ChanceOutcomes.weighted(
+                    (Reveal(player, KINDS[k]), unseen[k]) for k in range(UNK)
+                )
+        return NO_CHANCE
+
+    def chance_move(self) -> Move | None:
+        """The seeded outcome; with ``stream_positions = table`` even a seeded game
+        leaves the track to the table (None), so the stream positions are always
+        entered."""
+        if self.options["stream_positions"] == "table" and self.phase == Phase.TRACK:
             return None
         return super().chance_move()
 
     # -- outcome ------------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         return score_bets(self.players, self.start_bets, self.second_bets, self.podium)
 
     # -- views and JSON -------------------------------------------------------------------
 
     def view(self, player: str | None) -> dict[str, Any]:
-        end = self.phase in ("reveal", "over")
-        hands: dict[str, Any] = {}
-        bets: dict[str, Any] = {}
-        for seat, p in enumerate(self.players):
-            mine = p == player
-            hand = self.hands[seat]
-            hands[p] = {"count": sum(hand), "cards": codes_of(hand) if mine else None}
-            start, second = self.start_bets[seat], self.second_bets[seat]
-            shown = mine or end
-            bets[p] = {
-                "count": len(start) + (second is not None),
-                "start": list(start) if shown else None,
-                "second": second if shown else None,
-            }
-        return {
-            "game": INFO.id,
-            "players": list(self.players),
-            "options": dict(self.options),
-            "viewer": player,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "turn": self.players[self.turn],
-            **self._public_body(),
-            "deck": sum(self.deck),
-            "hands": hands,
-            "bets": bets,
-            "events": [e.to_json() for e in self.events],
-        }
-
-    def _public_body(self) -> dict[str, Any]:
-        plays: list[dict[str, Any]] = []
-        for seat, kind in self.table:
-            name = self.players[seat]
-            if plays and plays[-1]["player"] == name:
-                plays[-1]["cards"].append(KINDS[kind])
-            else:
-                plays.append({"player": name, "cards": [KINDS[kind]]})
-        return {
-            "streams": list(self.streams),
-            "positions": dict(zip(ANIMALS, self.positions, strict=True)),
-            "podium": [ANIMALS[a] for a in self.podium],
-            "howl_pending": self.howl_pending,
-            "table": plays,
-            "discard": dict(zip(KINDS[:UNK], self.discard[:UNK], strict=True)),
-        }
+        return view(self, player)
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
         """Cards dealt, drawn or kept show only to their receiver."""
-        if isinstance(move, DealBet | Deal | Draw | Keep):
-            if isinstance(move, DealBet):
-                seat = self._bet_seat()
-            elif isinstance(move, Deal):
-                seat = self._deal_seat()
-            else:
-                seat = self.turn
-            if self.players[seat] != viewer:
-                return {**move.to_json(), "card": UNKNOWN}
-        return move.to_json()
+        return public_move(self, move, viewer)
 
     def _body_json(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "turn": self.players[self.turn],
-            **self._public_body(),
-            "deck": dict(zip(KINDS, self.deck, strict=True)),
-            "hands": {p: codes_of(h) for p, h in zip(self.players, self.hands, strict=True)},
-            "bets": {
-                p: {"start": list(self.start_bets[s]), "second": self.second_bets[s]}
-                for s, p in enumerate(self.players)
-            },
-        }
+        return body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> HareState:
-        state = cls(**common, **read_body(common["players"], body))
-        total = state.card_total()
-        if total != RACE_CARDS:
-            raise InvalidState(f"the state holds {total} race cards, not {RACE_CARDS}")
-        if any(state.unseen()[k] < 0 for k in range(UNK)):
-            raise InvalidState("the state shows more cards of some kind than the game has")
-        if state.phase == "race" and (
-            state.options["race"] != "by_hand" or state._trigger() is None
-        ):
-            raise InvalidState(
-                "phase race waits for pawns moved by hand: it needs option race = by_hand "
-                "and a table of 8 cards or 4 of one animal"
-            )
-        return state
+        return from_body(cls, common, body)
 
 
 def new_game(
@@ -559,20 +497,26 @@ def new_game(
     """A new game before the starting bets are dealt.
 
     Raises:
-        InvalidSetup: wrong player count, names or options.
+        InvalidSetup: a wrong player count or names, unknown options or a bad seed.
     """
-    names = INFO.check_players(players)
-    resolved = INFO.resolve_options(options)
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidSetup(f"seed must be a whole number, not {seed!r}")
-    n = len(names)
-    deck = FULL_DECK if seed is not None else _plus(ZERO, UNK, RACE_CARDS)
+    setup = INFO.setup(players, options=options, seed=seed)
+    n = setup.count
+    deck = FULL_DECK if setup.seed is not None else _plus(ZERO, UNK, RACE_CARDS)
     return HareState(
-        players=names,
-        options=resolved,
-        seed=seed,
+        players=setup.players,
+        options=setup.options,
+        seed=setup.seed,
         hands=(ZERO,) * n,
         start_bets=((),) * n,
         second_bets=(None,) * n,
         deck=deck,
     )
+
+
+def load_state(obj: Any) -> HareState:
+    """A state from its JSON (dict or text).
+
+    Raises:
+        InvalidState: another game, a newer format or a broken document.
+    """
+    return HareState.from_json(obj)

@@ -17,8 +17,8 @@ from engines.core import State as CoreState
 from engines.niagara.bot import playout_move
 from engines.niagara.catalog import CATALOG
 from engines.niagara.forecast import Forecast, ForecastLine, forecast
+from engines.niagara.info import INFO
 from engines.niagara.moves import Arm, CanoePlan, Choose, Cloud, Paddle, parse_move
-from engines.niagara.rules import INFO
 from engines.niagara.state import NiagaraState, load_state, new_game
 
 State = NiagaraState

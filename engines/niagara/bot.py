@@ -19,8 +19,9 @@ from __future__ import annotations
 import random
 
 from engines.core import Move
-from engines.niagara.actions import paddle_options
 from engines.niagara.board import CLOUD, DIST, HOME, LOST, WEATHER_MIN, Canoe
+from engines.niagara.checks import paddle_options
+from engines.niagara.info import Phase
 from engines.niagara.moves import Choose, Cloud
 from engines.niagara.state import NiagaraState
 
@@ -53,7 +54,7 @@ def playout_move(state: NiagaraState, rng: random.Random) -> Move:
         return chance
     seat = state.seat
     fleet = state.canoes[seat]
-    if state.phase == "choose":
+    if state.phase == Phase.CHOOSE:
         hand = state.hands[seat]
         danger = any(c.slot not in (HOME, LOST) and DIST[c.slot] >= DANGER for c in fleet)
         if danger and len(hand) > 1:

@@ -30,8 +30,9 @@ from typing import Any
 
 from engines.core import Move
 from engines.niagara import river
-from engines.niagara.actions import paddle_options, resolve_cloud
 from engines.niagara.board import CLOUD, HOME, LOST, RIVER, WEATHER_MAX, WEATHER_MIN, Canoe
+from engines.niagara.checks import paddle_options, resolve_cloud
+from engines.niagara.info import Phase
 from engines.niagara.moves import Cloud
 from engines.niagara.state import NiagaraState
 
@@ -84,7 +85,7 @@ class Forecast:
 
 def _options(state: NiagaraState, seat: int) -> Iterator[tuple[str, str, Move | None, Fleet]]:
     """(tile, reveal key, move, fleet after) for each action ``seat`` may take."""
-    if state.phase in ("flow", "over") or state.revealed[seat]:
+    if state.phase in (Phase.FLOW, Phase.OVER) or state.revealed[seat]:
         yield "", "", None, state.canoes[seat]
         return
     table = state.table
@@ -102,7 +103,7 @@ def _options(state: NiagaraState, seat: int) -> Iterator[tuple[str, str, Move | 
 
 def _pending(state: NiagaraState, seat: int) -> list[int]:
     """Seats still to reveal this round, in turn order (``seat`` among them if it is)."""
-    if state.phase in ("flow", "over"):
+    if state.phase in (Phase.FLOW, Phase.OVER):
         return []
     return [s for s in state.order() if not state.revealed[s]]
 
@@ -121,9 +122,9 @@ def _shift(weather: int, wanted: int) -> int:
 
 def steps_distribution(state: NiagaraState, seat: int, key: str) -> dict[int, float]:
     """Probability of each number of flow steps this round, ``seat`` revealing ``key``."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return {0: 1.0}
-    if state.phase == "flow":
+    if state.phase == Phase.FLOW:
         return {state.flow_total - len(state.flow_arms): 1.0}
     numbers = state.numbers()
     dist: dict[tuple[int, int], float] = {(min(numbers, default=NO_NUMBER), state.weather): 1.0}
@@ -230,9 +231,9 @@ def monte_carlo(state: NiagaraState, player: str, rounds: int, rng: random.Rando
 
 
 def _sample_steps(state: NiagaraState, seat: int, key: str, rng: random.Random) -> int:
-    if state.phase == "flow":
+    if state.phase == Phase.FLOW:
         return state.flow_total - len(state.flow_arms)
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return 0
     numbers = list(state.numbers())
     weather = state.weather

@@ -11,6 +11,9 @@ Options: ``arm_policy`` (alternate, random, ask), ``gems_per_hollow`` (7, 8),
 ``tiebreak`` (shared, gem_value). A game without a seed is a table game: the
 river's arm comes from the table, and a paddle laid face down may be entered
 as ``?`` until its owner reveals it.
+
+Whether a move is legal (and why not) is ``checks.py``, what each player sees
+``views.py``, the state document ``storage.py``, the flow itself ``river.py``.
 """
 
 from __future__ import annotations
@@ -21,23 +24,20 @@ from typing import Any
 
 from engines.core import (
     CHANCE,
-    LEGAL,
+    ChanceOutcomes,
     Event,
-    InvalidSetup,
     Move,
     Outcome,
     State,
     Verdict,
 )
 from engines.niagara import river
-from engines.niagara.actions import Refusal, Table, paddle_options, resolve_cloud, resolve_paddle
 from engines.niagara.board import (
     CLOUD,
     COLOURS,
     GEMS_PER_COLOUR,
     HOME,
     LOST,
-    SLOTS,
     TILES,
     WEATHER_MAX,
     WEATHER_MIN,
@@ -46,11 +46,12 @@ from engines.niagara.board import (
     gems_sorted,
     goal_met,
 )
+from engines.niagara.checks import Table, check, paddle_options, resolve
+from engines.niagara.info import INFO, Phase
 from engines.niagara.moves import Arm, Choose, Cloud, Paddle
-from engines.niagara.rules import INFO
 from engines.niagara.scoring import final_outcome
-
-PHASES = ("choose", "act", "flow", "over")
+from engines.niagara.storage import body_json, from_body
+from engines.niagara.views import public_move, view
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -89,7 +90,7 @@ class NiagaraState(State):
     revealed: tuple[str, ...] = ()
     ring: int = 0
     round: int = 1
-    phase: str = "choose"
+    phase: Phase = Phase.CHOOSE
     turn: int = 0
     flow_total: int = 0
     flow_arms: str = ""
@@ -104,9 +105,9 @@ class NiagaraState(State):
 
     @property
     def to_move(self) -> str | None:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return None
-        if self.phase == "flow":
+        if self.phase == Phase.FLOW:
             return CHANCE
         return self.players[self.seat]
 
@@ -115,14 +116,6 @@ class NiagaraState(State):
         n = len(self.players)
         return tuple((self.ring + i) % n for i in range(n))
 
-    def _evolve(self, **changes: Any) -> NiagaraState:
-        """A copy with ``changes``; like ``dataclasses.replace`` without re-running
-        ``__init__`` (the fields are already checked), which playouts feel."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
-
     @property
     def table(self) -> Table:
         return Table(self.hollows, self.canoes, self.banks)
@@ -130,13 +123,13 @@ class NiagaraState(State):
     # ------------------------------------------------------------------ moves
 
     def legal_moves(self) -> tuple[Move, ...]:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return ()
-        if self.phase == "flow":
+        if self.phase == Phase.FLOW:
             return (Arm("L"), Arm("R"))
         seat = self.seat
         hand = self.hands[seat]
-        if self.phase == "choose":
+        if self.phase == Phase.CHOOSE:
             tiles = [Choose(t) for t in hand]
             if self.table_mode:
                 tiles.append(Choose("?"))
@@ -162,73 +155,14 @@ class NiagaraState(State):
         return [m for m, _ in paddle_options(self.table, self.players, seat, int(tile))]
 
     def _check(self, move: Move) -> Verdict:
-        try:
-            self._resolve(move)
-        except Refusal as refusal:
-            return Verdict.illegal(refusal.code, refusal.reason, **refusal.params)
-        return LEGAL
-
-    def _resolve(self, move: Move) -> Table | None:
-        """The table after an action (None for other moves); raises ``Refusal``."""
-        expected = {"choose": "choose a paddle", "act": "reveal your paddle and act"}
-        if self.phase == "flow":
-            if not isinstance(move, Arm):
-                raise Refusal(
-                    "phase", "the river is flowing: enter the arm each step takes (arm L / arm R)"
-                )
-            return None
-        if isinstance(move, Arm):
-            raise Refusal(
-                "phase", f"the river is not flowing now; {expected[self.phase]}", phase=self.phase
-            )
-        seat = self.seat
-        hand = self.hands[seat]
-        if self.phase == "choose":
-            if not isinstance(move, Choose):
-                raise Refusal("phase", "every player first lays a paddle face down (choose)")
-            if move.tile == "?":
-                if not self.table_mode:
-                    raise Refusal(
-                        "unseen_tile", "a simulated game knows every paddle; choose one by name"
-                    )
-            elif move.tile not in hand:
-                raise Refusal("not_in_hand", _not_in_hand(move.tile, hand), tile=move.tile)
-            return None
-        if not isinstance(move, Cloud | Paddle):
-            raise Refusal("phase", "every paddle is down; reveal yours and act")
-        tile = CLOUD if isinstance(move, Cloud) else str(move.tile)
-        chosen = self.chosen[seat]
-        if chosen not in ("", "?") and tile != chosen:
-            raise Refusal(
-                "wrong_tile",
-                f"you laid down {_tile_name(chosen)}; reveal it, not {_tile_name(tile)}",
-                chosen=chosen,
-                tile=tile,
-            )
-        if tile not in hand:
-            raise Refusal("not_in_hand", _not_in_hand(tile, hand), tile=tile)
-        if isinstance(move, Cloud):
-            after = self.weather + move.shift
-            if not WEATHER_MIN <= after <= WEATHER_MAX:
-                raise Refusal(
-                    "weather_edge",
-                    f"the weather is at {self.weather:+d}; it cannot go to {after:+d} "
-                    f"(the chart runs {WEATHER_MIN:+d} to {WEATHER_MAX:+d})",
-                    weather=f"{self.weather:+d}",
-                    after=f"{after:+d}",
-                    low=f"{WEATHER_MIN:+d}",
-                    high=f"{WEATHER_MAX:+d}",
-                )
-            return resolve_cloud(self.table, seat, move)
-        assert isinstance(move, Paddle)
-        return resolve_paddle(self.table, self.players, seat, move)
+        return check(self, move)
 
     def _apply(self, move: Move) -> NiagaraState:
         if isinstance(move, Choose):
             return self._apply_choose(move)
         if isinstance(move, Arm):
             return self._apply_arm(move)
-        table = self._resolve(move)
+        table = resolve(self, move)
         assert table is not None
         return self._apply_action(move, table)
 
@@ -236,8 +170,8 @@ class NiagaraState(State):
         chosen = _put(self.chosen, self.seat, move.tile)
         turn = self.turn + 1
         if turn == len(self.players):
-            return self._evolve(chosen=chosen, phase="act", turn=0)
-        return self._evolve(chosen=chosen, turn=turn)
+            return self.evolve(chosen=chosen, phase=Phase.ACT, turn=0)
+        return self.evolve(chosen=chosen, turn=turn)
 
     def _apply_action(self, move: Move, table: Table) -> NiagaraState:
         seat = self.seat
@@ -257,7 +191,7 @@ class NiagaraState(State):
         events = [Event("action", text, {"player": player, "move": move.to_json()})]
         canoes, returned = _free_returns(table.canoes, table.banks)
         events += self._return_events(returned)
-        state = self._evolve(
+        state = self.evolve(
             weather=weather,
             hollows=table.hollows,
             canoes=canoes,
@@ -291,8 +225,8 @@ class NiagaraState(State):
             "weather": self.weather,
         }
         event = Event("current", text, data)
-        state = self._evolve(
-            phase="flow",
+        state = self.evolve(
+            phase=Phase.FLOW,
             turn=0,
             flow_total=steps,
             flow_arms="",
@@ -300,7 +234,7 @@ class NiagaraState(State):
             events=(*self.events, event),
         )
         if steps == 0:
-            return state._evolve(events=(*state.events, state._flow_event()))._end_round()
+            return state.evolve(events=(*state.events, state._flow_event()))._end_round()
         return state
 
     def _apply_arm(self, move: Arm) -> NiagaraState:
@@ -330,7 +264,7 @@ class NiagaraState(State):
             )
         ]
         events += self._return_events(returned)
-        state = self._evolve(
+        state = self.evolve(
             discs=after.discs,
             canoes=canoes,
             hollows=after.hollows,
@@ -342,7 +276,7 @@ class NiagaraState(State):
         if len(arms) < self.flow_total:
             return state
         summary = state._flow_event()
-        return state._evolve(events=(*state.events, summary))._end_round()
+        return state.evolve(events=(*state.events, summary))._end_round()
 
     def _flow_event(self) -> Event:
         lost = [self._loss_json(s, c, g) for s, c, g in self.flow_lost]
@@ -395,13 +329,13 @@ class NiagaraState(State):
                 f"{' and '.join(winners)} met a goal; the game ends with this round",
                 {"winners": winners},
             )
-            return self._evolve(phase="over", events=(*self.events, event))
+            return self.evolve(phase=Phase.OVER, events=(*self.events, event))
         n = len(self.players)
         hands = self.hands
         if not any(hands):
             hands = tuple(TILES for _ in range(n))
-        return self._evolve(
-            phase="choose",
+        return self.evolve(
+            phase=Phase.CHOOSE,
             turn=0,
             ring=(self.ring + 1) % n,
             round=self.round + 1,
@@ -413,156 +347,36 @@ class NiagaraState(State):
             flow_lost=(),
         )
 
-    def chance_move(self) -> Move | None:
-        if self.seed is None or self.to_move != CHANCE:
-            return None
-        if self.options["arm_policy"] == "alternate":
-            return Arm(river.suggested_arm(self.last_arm))
-        return Arm(self.rng().choice(river.ARMS))
+    def chance_outcomes(self) -> ChanceOutcomes:
+        """The arm of a flow step: with ``arm_policy = alternate`` the opposite of the
+        last arm, for certain (left first); otherwise left or right, even odds."""
+        if self.phase == Phase.FLOW and self.options["arm_policy"] == "alternate":
+            return ChanceOutcomes.uniform((Arm(river.suggested_arm(self.last_arm)),))
+        return super().chance_outcomes()
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
-        if isinstance(move, Choose) and viewer != self.to_move:
-            return Choose("?").to_json()
-        return move.to_json()
+        return public_move(self, move, viewer)
 
     # ------------------------------------------------------------------ end
 
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         return final_outcome(self.players, self.banks, str(self.options["tiebreak"]))
 
     # ------------------------------------------------------------------ views
 
     def view(self, player: str | None) -> dict[str, Any]:
-        seats = []
-        for seat, p in enumerate(self.players):
-            chosen = self.chosen[seat]
-            if chosen and player != p and chosen != "?":
-                chosen = "hidden"
-            seats.append(
-                {
-                    "player": p,
-                    "canoes": [_canoe_json(c) for c in self.canoes[seat]],
-                    "bank": self.banks[seat],
-                    "hand": self.hands[seat],
-                    "chosen": chosen,
-                    "revealed": self.revealed[seat],
-                }
-            )
-        out = {
-            "game": self.INFO.id,
-            "viewer": player,
-            "to_move": self.to_move,
-            "phase": self.phase,
-            "round": self.round,
-            "life_ring": self.players[self.ring],
-            "weather": self.weather,
-            "last_arm": self.last_arm,
-            "river": _river_json(self.discs),
-            "hollows": dict(zip(COLOURS, self.hollows, strict=True)),
-            "seats": seats,
-            "flow": {"steps": self.flow_total, "arms": self.flow_arms},
-            "options": dict(self.options),
-        }
-        if self.phase == "flow" and self.options["arm_policy"] == "alternate":
-            out["suggested_arm"] = river.suggested_arm(self.last_arm)
-        return out
+        return view(self, player)
 
     # ------------------------------------------------------------------ JSON
 
     def _body_json(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "life_ring": self.players[self.ring],
-            "phase": self.phase,
-            "turn": self.turn,
-            "weather": self.weather,
-            "last_arm": self.last_arm,
-            "river": _river_json(self.discs),
-            "hollows": dict(zip(COLOURS, self.hollows, strict=True)),
-            "flow": {
-                "steps": self.flow_total,
-                "arms": self.flow_arms,
-                "lost": [list(x) for x in self.flow_lost],
-            },
-            "seats": {
-                p: {
-                    "canoes": [_canoe_json(c) for c in self.canoes[seat]],
-                    "bank": self.banks[seat],
-                    "hand": self.hands[seat],
-                    "chosen": self.chosen[seat],
-                    "revealed": self.revealed[seat],
-                }
-                for seat, p in enumerate(self.players)
-            },
-        }
+        return body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> NiagaraState:
-        players: tuple[str, ...] = common["players"]
-        seats = body["seats"]
-        if set(seats) != set(players):
-            raise ValueError("'seats' must hold exactly the players")
-        phase = body["phase"]
-        if phase not in PHASES:
-            raise ValueError(f"phase {phase!r} is not one of {', '.join(PHASES)}")
-        weather = body["weather"]
-        if weather not in range(WEATHER_MIN, WEATHER_MAX + 1):
-            raise ValueError(f"weather {weather!r} is off the chart (-1 to +2)")
-        last_arm = body.get("last_arm")
-        if last_arm not in (None, "L", "R"):
-            raise ValueError(f"last_arm {last_arm!r} must be L, R or null")
-        riv = body["river"]
-        discs = tuple(int(riv[s]) for s in (*river.DISC_SLOTS, "waiting"))
-        if len(set(discs)) != len(discs) or not all(1 <= d <= 12 for d in discs):
-            raise ValueError("the river's discs must be ten different discs numbered 1 to 12")
-        hollows = tuple(_gems(body["hollows"][c]) for c in COLOURS)
-        flow = body.get("flow", {})
-        canoes: list[tuple[Canoe, ...]] = []
-        banks, hands, chosen, revealed = [], [], [], []
-        for p in players:
-            s = seats[p]
-            fleet = tuple(_canoe(c) for c in s["canoes"])
-            if len(fleet) != 2:
-                raise ValueError(f"{p} must have 2 canoes")
-            canoes.append(fleet)
-            banks.append(_gems(s.get("bank", "")))
-            hand = str(s.get("hand", TILES))
-            if any(t not in TILES for t in hand) or len(set(hand)) != len(hand):
-                raise ValueError(f"{p}'s hand {hand!r} must be distinct paddles of {TILES}")
-            hands.append("".join(t for t in TILES if t in hand))
-            ch = str(s.get("chosen", ""))
-            if ch and ch != "?" and ch not in hand:
-                raise ValueError(f"{p} chose {ch!r}, which is not in hand {hand!r}")
-            chosen.append(ch)
-            rv = str(s.get("revealed", ""))
-            if rv and rv not in TILES:
-                raise ValueError(f"{p} revealed {rv!r}, not a paddle")
-            revealed.append(rv)
-        state = cls(
-            **common,
-            weather=weather,
-            last_arm=last_arm,
-            discs=discs,
-            hollows=hollows,
-            canoes=tuple(canoes),
-            banks=tuple(banks),
-            hands=tuple(hands),
-            chosen=tuple(chosen),
-            revealed=tuple(revealed),
-            ring=players.index(body["life_ring"]),
-            round=int(body.get("round", 1)),
-            phase=phase,
-            turn=int(body.get("turn", 0)),
-            flow_total=int(flow.get("steps", 0)),
-            flow_arms=str(flow.get("arms", "")),
-            flow_lost=tuple((int(s), int(c), g if g else None) for s, c, g in flow.get("lost", ())),
-        )
-        state.check_gems()
-        if not 0 <= state.turn < len(players) and phase != "over":
-            raise ValueError(f"turn {state.turn} must be below the number of players")
-        return state
+        return from_body(cls, common, body)
 
     def gem_count(self) -> dict[str, int]:
         """Gems of each colour in hollows, canoes and banks (spares not counted)."""
@@ -600,43 +414,6 @@ def _free_returns(
     return tuple(fleets), seats
 
 
-def _tile_name(tile: str) -> str:
-    return "the cloud" if tile == CLOUD else f"the {tile}"
-
-
-def _not_in_hand(tile: str, hand: str) -> str:
-    held = ", ".join(_tile_name(t) for t in hand)
-    return f"{_tile_name(tile)} is not in your hand (you hold {held})"
-
-
-def _canoe_json(canoe: Canoe) -> dict[str, Any]:
-    return {"slot": canoe.slot, "gem": canoe.gem}
-
-
-def _canoe(obj: Any) -> Canoe:
-    slot, gem = obj["slot"], obj.get("gem")
-    if slot not in SLOTS:
-        raise ValueError(f"canoe slot {slot!r} is not one of {', '.join(SLOTS)}")
-    if gem is not None and (gem not in COLOURS or len(gem) != 1):
-        raise ValueError(f"canoe gem {gem!r} is not a colour of {COLOURS}")
-    if gem is not None and slot in (HOME, LOST):
-        raise ValueError(f"a canoe at {slot} carries no gem")
-    return Canoe(slot, gem)
-
-
-def _gems(text: Any) -> str:
-    text = str(text)
-    if any(c not in COLOURS for c in text):
-        raise ValueError(f"gems {text!r} must be colour letters of {COLOURS}")
-    return gems_sorted(text)
-
-
-def _river_json(discs: tuple[int, ...]) -> dict[str, int]:
-    out = dict(zip(river.DISC_SLOTS, discs, strict=False))
-    out["waiting"] = discs[river.WAITING]
-    return out
-
-
 def new_game(
     players: Sequence[str],
     *,
@@ -646,18 +423,15 @@ def new_game(
     """A new game: canoes at HOME, full hands, weather 0, the first player holds the ring.
 
     Raises:
-        InvalidSetup: wrong player count, names or options.
+        InvalidSetup: a wrong player count or names, unknown options or a bad seed.
     """
-    names = INFO.check_players(players)
-    opts = INFO.resolve_options(options)
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidSetup(f"the seed must be a whole number, not {seed!r}")
-    n = len(names)
-    per = int(opts["gems_per_hollow"])
+    setup = INFO.setup(players, options=options, seed=seed)
+    n = setup.count
+    per = int(setup.options["gems_per_hollow"])
     return NiagaraState(
-        players=names,
-        options=opts,
-        seed=seed,
+        players=setup.players,
+        options=setup.options,
+        seed=setup.seed,
         hollows=tuple(c * per for c in COLOURS),
         canoes=tuple((Canoe(HOME), Canoe(HOME)) for _ in range(n)),
         banks=("",) * n,

@@ -6,12 +6,10 @@ State and move JSON: ``docs/formats/noah.md``.
 
 from __future__ import annotations
 
-from typing import Any
-
-from engines.core import Game, Move, MoveCodec
+from engines.core import Game
 from engines.noah.catalog import CARD_BY_ID, CARDS, CATALOG, SPECIES, deck_for
+from engines.noah.ferry import limit, required_gender, weight
 from engines.noah.moves import (
-    MOVE_KINDS,
     Deal,
     FerryCard,
     First,
@@ -23,21 +21,9 @@ from engines.noah.moves import (
     Reveal,
     Steal,
     TakeFerry,
+    parse_move,
 )
-from engines.noah.state import INFO, NoahState, limit, new_game, required_gender, weight
-
-_CODEC = MoveCodec(INFO.id, MOVE_KINDS)
-
-
-def parse_move(obj: Any) -> Move:
-    """A Noah move from JSON (dict or text) or notation; raises ``InvalidMove``."""
-    return _CODEC.parse(obj)
-
-
-def load_state(obj: Any) -> NoahState:
-    """A Noah state from its JSON; raises ``InvalidState``."""
-    return NoahState.from_json(obj)
-
+from engines.noah.state import INFO, NoahState, load_state, new_game
 
 State = NoahState
 

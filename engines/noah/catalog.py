@@ -100,6 +100,12 @@ def deck_for(players: int) -> tuple[str, ...]:
 
 FERRIES = 8
 DOCKS = 5
+RESERVE = FERRIES - DOCKS
+"""Ferries left in the centre at round start, once every dock holds one."""
+HAND = 8
+"""Cards dealt to each player at round start."""
+LAST_DEPARTURE = 4
+"""The round ends after the fourth departure (or when a hand is empty)."""
 FERRY_IDS = tuple(f"FERRY{i}" for i in range(1, FERRIES + 1))
 
 

@@ -14,10 +14,12 @@ gender. ``NoahState._check`` calls ``check``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.core import LEGAL, UNKNOWN, Move, Verdict
 from engines.noah.catalog import CARD_BY_ID, DOCKS, FEMALE, GENDER_WORDS, GENDERS, GIRAFFE, LION
+from engines.noah.ferry import WOODPECKER_LIMIT, Placed, limit, required_gender, weight
+from engines.noah.info import Step
 from engines.noah.moves import (
     Deal,
     FerryCard,
@@ -31,24 +33,9 @@ from engines.noah.moves import (
     Steal,
     TakeFerry,
 )
-from engines.noah.state import (
-    GIFT,
-    GIVEBACK,
-    MOVE_NOAH,
-    PLAY,
-    REVEAL,
-    SETUP_DEAL,
-    SETUP_FERRY,
-    SETUP_FIRST,
-    SETUP_NOAH,
-    STEAL,
-    WOODPECKER_LIMIT,
-    NoahState,
-    Placed,
-    limit,
-    required_gender,
-    weight,
-)
+
+if TYPE_CHECKING:
+    from engines.noah.state import NoahState
 
 
 def _code(rule: str) -> str:
@@ -67,32 +54,32 @@ def _name(card: str) -> str:
 
 
 _STEP_WORDS = {
-    SETUP_FERRY: "the table deals a face-up card onto the next ferry",
-    SETUP_DEAL: "the table deals the next hand card",
-    SETUP_NOAH: "the table places Noah on a dock",
-    SETUP_FIRST: "the table names the start player",
-    STEAL: "the table says which card the lion drew",
-    GIVEBACK: "the lion's player gives one card back",
-    MOVE_NOAH: "move Noah",
-    GIFT: "give a card to an opponent",
-    REVEAL: "reveal the unknown cards of a hand",
+    Step.SETUP_FERRY: "the table deals a face-up card onto the next ferry",
+    Step.SETUP_DEAL: "the table deals the next hand card",
+    Step.SETUP_NOAH: "the table places Noah on a dock",
+    Step.SETUP_FIRST: "the table names the start player",
+    Step.STEAL: "the table says which card the lion drew",
+    Step.GIVEBACK: "the lion's player gives one card back",
+    Step.MOVE_NOAH: "move Noah",
+    Step.GIFT: "give a card to an opponent",
+    Step.REVEAL: "reveal the unknown cards of a hand",
 }
 
 
 def check(state: NoahState, move: Move) -> Verdict:
     step = state.step
     expected = {
-        SETUP_FERRY: FerryCard,
-        SETUP_DEAL: Deal,
-        SETUP_NOAH: PlaceNoah,
-        SETUP_FIRST: First,
-        STEAL: Steal,
-        GIVEBACK: GiveBack,
-        MOVE_NOAH: MoveNoah,
-        GIFT: Gift,
-        REVEAL: Reveal,
+        Step.SETUP_FERRY: FerryCard,
+        Step.SETUP_DEAL: Deal,
+        Step.SETUP_NOAH: PlaceNoah,
+        Step.SETUP_FIRST: First,
+        Step.STEAL: Steal,
+        Step.GIVEBACK: GiveBack,
+        Step.MOVE_NOAH: MoveNoah,
+        Step.GIFT: Gift,
+        Step.REVEAL: Reveal,
     }
-    if step == PLAY:
+    if step == Step.PLAY:
         if isinstance(move, Play):
             return _check_play(state, move)
         if isinstance(move, TakeFerry):
@@ -112,8 +99,8 @@ def check(state: NoahState, move: Move) -> Verdict:
             )
         return LEGAL
     if isinstance(move, First):
-        if move.player not in state._first_candidates():
-            who = ", ".join(state._first_candidates())
+        if move.player not in state.first_candidates():
+            who = ", ".join(state.first_candidates())
             return _illegal(
                 "start_player",
                 f"{move.player!r} cannot start; choose {who}",
@@ -203,7 +190,7 @@ def _check_take(state: NoahState) -> Verdict:
     me = state.active
     if UNKNOWN in state.hands[me]:
         return LEGAL  # the table cannot know whether an unknown card fits
-    fits = [m for m in state._play_moves() if isinstance(m, Play)]
+    fits = [m for m in state.play_moves() if isinstance(m, Play)]
     if fits:
         card = fits[0].card
         return _illegal(
@@ -266,7 +253,7 @@ def _check_play(state: NoahState, move: Play) -> Verdict:
             )
     wants_target = card.species.code in (GIRAFFE, LION)
     if wants_target:
-        t = state._index(move.target)
+        t = state.seat_of(move.target)
         if t is None or t == me:
             return _illegal(
                 "target",
@@ -282,7 +269,7 @@ def _check_play(state: NoahState, move: Play) -> Verdict:
 def _take_hint(state: NoahState) -> str:
     if UNKNOWN in state.hands[state.active]:
         return ""
-    if any(isinstance(m, Play) for m in state._play_moves()):
+    if any(isinstance(m, Play) for m in state.play_moves()):
         return ""
     return "; no card of yours fits, so take the ferry's cards"
 
@@ -299,10 +286,10 @@ def _check_steal(state: NoahState, move: Steal) -> Verdict:
 
 
 def _check_noah(state: NoahState, move: MoveNoah) -> Verdict:
-    targets = state._noah_targets()
+    targets = state.noah_targets()
     if move.dock in targets:
         return LEGAL
-    gender = state._played_gender()
+    gender = state.played_gender()
     kind = "a neighbouring dock" if gender == FEMALE else "a dock that is not a neighbour"
     return _illegal(
         "noah_move",
@@ -316,7 +303,7 @@ def _check_noah(state: NoahState, move: MoveNoah) -> Verdict:
 
 
 def _check_gift(state: NoahState, move: Gift) -> Verdict:
-    to = state._index(move.to)
+    to = state.seat_of(move.to)
     if to is None or to == state.active:
         return _illegal(
             "gift_target", f"give the card to an opponent, not {move.to!r}", player=move.to

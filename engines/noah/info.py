@@ -6,6 +6,8 @@ readings are the alternatives.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from engines.core import GameInfo, RuleOption
 
 INFO = GameInfo(
@@ -61,3 +63,32 @@ INFO = GameInfo(
         ),
     ),
 )
+
+
+class Step(StrEnum):
+    """The steps of Noah's state machine; the state document writes the value
+    (``docs/formats/noah.md``). Each choice and each piece of chance is a move of
+    its own step."""
+
+    SETUP_FERRY = "ferry"
+    """Chance: a face-up card dealt onto the next dock at round start."""
+    SETUP_DEAL = "deal"
+    """Chance: the next hand card."""
+    SETUP_NOAH = "place"
+    """Chance (a table input): the dock Noah starts on."""
+    SETUP_FIRST = "first"
+    """Chance (a table input): the round's start player."""
+    PLAY = "play"
+    """The player to move plays a card, or takes the ferry's cards."""
+    STEAL = "steal"
+    """Chance: the card the lion draws from its opponent's hand."""
+    GIVEBACK = "giveback"
+    """The lion's player gives one card back."""
+    MOVE_NOAH = "noah"
+    """The player moves Noah (none after a mule)."""
+    GIFT = "gift"
+    """After a departure, one card given to an opponent per card owed."""
+    REVEAL = "reveal"
+    """At a round end, the unknown cards of a hand named."""
+    OVER = "over"
+    """The game has ended: the outcome."""

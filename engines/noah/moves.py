@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from engines.core import Move
+from engines.core import Move, MoveCodec
 
 _CARD = r"([0-9A-Z]{1,7}|\?)"
 
@@ -219,3 +220,10 @@ MOVE_KINDS: tuple[type[Move], ...] = (
     Play,
 )
 """Parsing order: ``Play``'s bare card notation comes last."""
+
+_CODEC = MoveCodec("noah", MOVE_KINDS)
+
+
+def parse_move(obj: Any) -> Move:
+    """A Noah move from JSON (dict or text) or notation; raises ``InvalidMove``."""
+    return _CODEC.parse(obj)

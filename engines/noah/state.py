@@ -13,9 +13,11 @@ chance) is its own move: ``play`` (or ``take`` then ``play``), for a lion a
 chance ``steal`` and a ``giveback``, then ``noah`` (Noah's move; none after a
 mule), then one ``gift`` per card owed after a departure.
 
-This module holds the state, its legal moves and how each move changes it;
-whether a move is legal (and why not) is ``engines.noah.checks``, the tears
-and the outcome are ``engines.noah.scoring``.
+This module holds the state, its legal moves, how each move changes it and
+the odds of chance; whether a move is legal (and why not) is
+``engines.noah.checks``, the tears and the outcome ``engines.noah.scoring``,
+what each player sees ``views``, the state document ``storage``, the ferry's
+weight, limit and gender rule ``ferry``.
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engines.core import (
     CHANCE,
     UNKNOWN,
+    ChanceOutcomes,
     Event,
     Move,
     Outcome,
@@ -41,12 +44,16 @@ from engines.noah.catalog import (
     FEMALE,
     GENDERS,
     GIRAFFE,
+    HAND,
+    LAST_DEPARTURE,
     LION,
     MULE,
-    WOODPECKER,
+    RESERVE,
     deck_for,
 )
-from engines.noah.info import INFO
+from engines.noah.checks import check
+from engines.noah.ferry import Placed, limit, required_gender, weight
+from engines.noah.info import INFO, Step
 from engines.noah.moves import (
     Deal,
     FerryCard,
@@ -61,45 +68,12 @@ from engines.noah.moves import (
     TakeFerry,
 )
 from engines.noah.scoring import final_outcome, game_ends, hand_tears, round_end_event
+from engines.noah.storage import body_json, from_body
+from engines.noah.views import public_move, view
 
-LIMIT, WOODPECKER_LIMIT = 21, 13
-HAND, RESERVE, LAST_DEPARTURE = 8, 3, 4
-
-# Steps of the state machine.
-SETUP_FERRY, SETUP_DEAL, SETUP_NOAH, SETUP_FIRST = "ferry", "deal", "place", "first"
-PLAY, STEAL, GIVEBACK, MOVE_NOAH, GIFT, REVEAL, OVER = (
-    "play",
-    "steal",
-    "giveback",
-    "noah",
-    "gift",
-    "reveal",
-    "over",
+CHANCE_STEPS = frozenset(
+    {Step.SETUP_FERRY, Step.SETUP_DEAL, Step.SETUP_NOAH, Step.SETUP_FIRST, Step.STEAL}
 )
-CHANCE_STEPS = frozenset({SETUP_FERRY, SETUP_DEAL, SETUP_NOAH, SETUP_FIRST, STEAL})
-
-Placed = tuple[str, str]
-"""A card on a ferry with the gender it counts as: ``("SNLX1", "F")``."""
-
-
-def weight(ferry: Sequence[Placed]) -> int:
-    """Total weight of the animals on a ferry."""
-    return sum(CARD_BY_ID[c].weight for c, _ in ferry)
-
-
-def limit(ferry: Sequence[Placed], card: str | None = None) -> int:
-    """The ferry's weight limit: 13 with a woodpecker aboard (or being played), else 21."""
-    if card is not None and CARD_BY_ID[card].species.code == WOODPECKER:
-        return WOODPECKER_LIMIT
-    for c, _ in ferry:
-        if CARD_BY_ID[c].species.code == WOODPECKER:
-            return WOODPECKER_LIMIT
-    return LIMIT
-
-
-def required_gender(ferry: Sequence[Placed]) -> str | None:
-    """The gender the next card must have, or None while the ferry holds < 2 cards."""
-    return ferry[-2][1] if len(ferry) >= 2 else None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -134,7 +108,7 @@ class NoahState(State):
     FORMAT = 1
 
     round: int = 1
-    step: str = SETUP_FERRY
+    step: Step = Step.SETUP_FERRY
     docks: tuple[tuple[Placed, ...] | None, ...] = ((),) * DOCKS
     reserve: int = RESERVE
     noah: int | None = None
@@ -169,18 +143,18 @@ class NoahState(State):
 
     @property
     def to_move(self) -> str | None:
-        if self.step == OVER:
+        if self.step == Step.OVER:
             return None
         if self.step in CHANCE_STEPS:
             return CHANCE
-        if self.step == REVEAL:
+        if self.step == Step.REVEAL:
             return self.players[self._revealer()]
         return self.players[self.active]
 
     def _revealer(self) -> int:
         return next(i for i, h in enumerate(self.hands) if UNKNOWN in h)
 
-    def _index(self, player: str | None) -> int | None:
+    def seat_of(self, player: str | None) -> int | None:
         try:
             return self.players.index(player) if player is not None else None
         except ValueError:
@@ -218,9 +192,9 @@ class NoahState(State):
 
     def legal_moves(self) -> tuple[Move, ...]:
         step = self.step
-        if step == OVER:
+        if step == Step.OVER:
             return ()
-        if step == SETUP_FERRY:
+        if step == Step.SETUP_FERRY:
             moves: list[Move] = []
             genders: tuple[str | None, ...] = (
                 GENDERS if self.options["starting_snail_gender"] == "table" else (None,)
@@ -231,7 +205,7 @@ class NoahState(State):
                 else:
                     moves.append(FerryCard(card))
             return tuple(moves)
-        if step == SETUP_DEAL:
+        if step == Step.SETUP_DEAL:
             pool = self.unaccounted()
             if len(pool) <= self.unknown_slots():
                 return ()
@@ -239,13 +213,13 @@ class NoahState(State):
             if self.table_mode:
                 cards.append(Deal(UNKNOWN))
             return tuple(cards)
-        if step == SETUP_NOAH:
+        if step == Step.SETUP_NOAH:
             return tuple(PlaceNoah(d) for d in range(DOCKS))
-        if step == SETUP_FIRST:
-            return tuple(First(p) for p in self._first_candidates())
-        if step == PLAY:
-            return self._play_moves()
-        if step == STEAL:
+        if step == Step.SETUP_FIRST:
+            return tuple(First(p) for p in self.first_candidates())
+        if step == Step.PLAY:
+            return self.play_moves()
+        if step == Step.STEAL:
             assert self.target is not None
             hand = self.hands[self.target]
             options = sorted({c for c in hand if c != UNKNOWN})
@@ -253,11 +227,11 @@ class NoahState(State):
                 options = sorted(set(options) | set(self.unaccounted()))
                 options.append(UNKNOWN)
             return tuple(Steal(c) for c in options)
-        if step == GIVEBACK:
+        if step == Step.GIVEBACK:
             return tuple(GiveBack(c) for c in sorted(set(self.hands[self.active])))
-        if step == MOVE_NOAH:
-            return tuple(MoveNoah(d) for d in self._noah_targets())
-        if step == GIFT:
+        if step == Step.MOVE_NOAH:
+            return tuple(MoveNoah(d) for d in self.noah_targets())
+        if step == Step.GIFT:
             me = self.active
             return tuple(
                 Gift(c, p)
@@ -265,11 +239,11 @@ class NoahState(State):
                 for i, p in enumerate(self.players)
                 if i != me
             )
-        if step == REVEAL:
+        if step == Step.REVEAL:
             return tuple(Reveal(c) for c in self.unaccounted())
         raise AssertionError(f"unknown step {step!r}")
 
-    def _play_moves(self) -> tuple[Move, ...]:
+    def play_moves(self) -> tuple[Move, ...]:
         me = self.active
         ferry = self.ferry
         total = weight(ferry)
@@ -299,30 +273,43 @@ class NoahState(State):
             return (TakeFerry(),)
         return tuple(moves)
 
-    def _first_candidates(self) -> tuple[str, ...]:
+    def first_candidates(self) -> tuple[str, ...]:
         if self.round == 1:
             return self.players
         best = max(self.scores)
         return tuple(p for p, s in zip(self.players, self.scores, strict=True) if s == best)
 
-    def _noah_targets(self) -> tuple[int, ...]:
+    def noah_targets(self) -> tuple[int, ...]:
         assert self.noah is not None and self.played is not None
-        gender = self._played_gender()
+        gender = self.played_gender()
         offsets = (1, 4) if gender == FEMALE else (2, 3)
         return tuple(sorted((self.noah + o) % DOCKS for o in offsets))
 
-    def _played_gender(self) -> str:
+    def played_gender(self) -> str:
         """The gender the card just played counts as (a snail's given gender)."""
         assert self.played_at is not None
         ferry = self.docks[self.played_at]
         assert ferry
         return ferry[-1][1]
 
+    def chance_outcomes(self) -> ChanceOutcomes:
+        """Each card dealt is as likely as any other; the lion draws one card of the
+        opponent's hand at random, and a card the table only knows as ``?`` in that
+        hand is any card unaccounted for, alike."""
+        if self.step == Step.STEAL and self.target is not None:
+            hand = self.hands[self.target]
+            unknown = hand.count(UNKNOWN)
+            if unknown:
+                pool = self.unaccounted()
+                weight = {c: len(pool) for c in hand if c != UNKNOWN}
+                weight.update((c, unknown) for c in pool)
+                steals = (m for m in self.legal_moves() if isinstance(m, Steal))
+                return ChanceOutcomes.weighted((m, weight.get(m.card, 0)) for m in steals)
+        return super().chance_outcomes()
+
     # ------------------------------------------------------------------ checks
 
     def _check(self, move: Move) -> Verdict:
-        from engines.noah.checks import check
-
         return check(self, move)
 
     # ------------------------------------------------------------------ apply
@@ -333,10 +320,10 @@ class NoahState(State):
         if isinstance(move, Deal):
             return self._apply_deal(move)
         if isinstance(move, PlaceNoah):
-            return replace(self, noah=move.dock)._after_setup_noah()
+            return self.evolve(noah=move.dock)._after_setup_noah()
         if isinstance(move, First):
             i = self.players.index(move.player)
-            return replace(self, first=i, active=i, step=PLAY)
+            return self.evolve(first=i, active=i, step=Step.PLAY)
         if isinstance(move, TakeFerry):
             return self._apply_take()
         if isinstance(move, Play):
@@ -344,19 +331,17 @@ class NoahState(State):
         if isinstance(move, Steal):
             assert self.target is not None
             hands = self._move_card(self.target, self.active, move.card)
-            return replace(self, hands=hands, step=GIVEBACK)
+            return self.evolve(hands=hands, step=Step.GIVEBACK)
         if isinstance(move, GiveBack):
             assert self.target is not None
             hands = self._move_card(self.active, self.target, move.card)
-            return replace(self, hands=hands)._after_power()
+            return self.evolve(hands=hands)._after_power()
         if isinstance(move, MoveNoah):
-            return replace(self, noah=move.dock)._after_noah()
+            return self.evolve(noah=move.dock)._after_noah()
         if isinstance(move, Gift):
             to = self.players.index(move.to)
             left = self.gifts_left - 1
-            state = replace(
-                self, hands=self._move_card(self.active, to, move.card), gifts_left=left
-            )
+            state = self.evolve(hands=self._move_card(self.active, to, move.card), gifts_left=left)
             return state if left > 0 and state.hands[self.active] else state._end_turn()
         if isinstance(move, Reveal):
             return self._apply_reveal(move)
@@ -381,9 +366,9 @@ class NoahState(State):
             gender = self._rng().choice(GENDERS)
         docks = list(self.docks)
         docks[dock] = ((move.card, gender),)
-        state = replace(self, docks=tuple(docks))
+        state = self.evolve(docks=tuple(docks))
         if dock == DOCKS - 1:
-            state = replace(state, step=SETUP_DEAL)
+            state = state.evolve(step=Step.SETUP_DEAL)
         return state
 
     def _apply_deal(self, move: Deal) -> NoahState:
@@ -391,21 +376,21 @@ class NoahState(State):
         who = self.dealt % n
         hands = list(self.hands)
         hands[who] = tuple(sorted((*hands[who], move.card)))
-        state = replace(self, hands=tuple(hands), dealt=self.dealt + 1)
+        state = self.evolve(hands=tuple(hands), dealt=self.dealt + 1)
         if state.dealt < HAND * n:
             return state
         if self.round == 1 or self.options["noah_round_start"] == "any" or self.noah is None:
-            return replace(state, step=SETUP_NOAH)
+            return state.evolve(step=Step.SETUP_NOAH)
         return state._after_setup_noah()
 
     def _after_setup_noah(self) -> NoahState:
         if self.round == 1:
-            return replace(self, step=SETUP_FIRST)
-        candidates = self._first_candidates()
+            return self.evolve(step=Step.SETUP_FIRST)
+        candidates = self.first_candidates()
         if len(candidates) == 1 or self.options["round_start_tie"] == "random":
             chosen = self.players.index(self._rng().choice(candidates))
-            return replace(self, first=chosen, active=chosen, step=PLAY)
-        return replace(self, step=SETUP_FIRST)
+            return self.evolve(first=chosen, active=chosen, step=Step.PLAY)
+        return self.evolve(step=Step.SETUP_FIRST)
 
     def _apply_take(self) -> NoahState:
         assert self.noah is not None
@@ -420,7 +405,7 @@ class NoahState(State):
             f"{self.players[me]} took the {len(taken)} card(s) of ferry {self.noah} into hand",
             {"player": self.players[me], "dock": self.noah, "cards": taken},
         )
-        return replace(self, hands=tuple(hands), docks=tuple(docks), events=(event,))
+        return self.evolve(hands=tuple(hands), docks=tuple(docks), events=(event,))
 
     def _apply_play(self, move: Play) -> NoahState:
         assert self.noah is not None
@@ -437,9 +422,8 @@ class NoahState(State):
         docks[self.noah] = (*ferry, (move.card, gender))
         hands = list(self.hands)
         hands[me] = self._take_from(hands[me], move.card)
-        target = self._index(move.target)
-        state = replace(
-            self,
+        target = self.seat_of(move.target)
+        state = self.evolve(
             docks=tuple(docks),
             hands=tuple(hands),
             played=move.card,
@@ -449,17 +433,17 @@ class NoahState(State):
         )
         if card.species.code == LION:
             assert target is not None
-            return replace(state, step=STEAL)
+            return state.evolve(step=Step.STEAL)
         if card.species.code == GIRAFFE:
             assert target is not None
-            state = replace(state, peek=(me, target))
+            state = state.evolve(peek=(me, target))
         return state._after_power()
 
     def _after_power(self) -> NoahState:
         assert self.played is not None
         if CARD_BY_ID[self.played].species.code == MULE:
             return self._after_noah()
-        return replace(self, step=MOVE_NOAH)
+        return self.evolve(step=Step.MOVE_NOAH)
 
     def _after_noah(self) -> NoahState:
         """Departure check on the ferry played onto, then gifts or the end of the turn."""
@@ -494,8 +478,7 @@ class NoahState(State):
                 "gifts": owed,
             },
         )
-        state = replace(
-            self,
+        state = self.evolve(
             docks=tuple(docks),
             reserve=reserve,
             departed=(*self.departed, *(c for c, _ in ferry)),
@@ -504,37 +487,36 @@ class NoahState(State):
             events=(event,),
         )
         if owed > 0:
-            return replace(state, step=GIFT)
+            return state.evolve(step=Step.GIFT)
         return state._end_turn()
 
     def _end_turn(self) -> NoahState:
         events = self.events
-        turn_over = replace(
-            self,
+        turn_over = self.evolve(
             played=None,
             played_at=None,
             target=None,
             gifts_left=0,
             peek=None,
-            step=PLAY,
+            step=Step.PLAY,
             events=events,
         )
         if any(not h for h in self.hands) or len(self.departures) >= LAST_DEPARTURE:
             return turn_over._end_round()
         if self.extra:
-            return replace(turn_over, extra=False)
-        return replace(turn_over, extra=False, active=(self.active + 1) % len(self.players))
+            return turn_over.evolve(extra=False)
+        return turn_over.evolve(extra=False, active=(self.active + 1) % len(self.players))
 
     def _end_round(self) -> NoahState:
         if self.unknown_slots():
-            return replace(self, step=REVEAL, extra=False)
+            return self.evolve(step=Step.REVEAL, extra=False)
         return self._score_round()
 
     def _apply_reveal(self, move: Reveal) -> NoahState:
         me = self._revealer()
         hands = list(self.hands)
         hands[me] = tuple(sorted((*self._take_from(hands[me], UNKNOWN), move.card)))
-        state = replace(self, hands=tuple(hands))
+        state = self.evolve(hands=tuple(hands))
         if state.unknown_slots():
             return state
         return state._score_round()
@@ -542,8 +524,7 @@ class NoahState(State):
     def _score_round(self) -> NoahState:
         tears = hand_tears(self.hands)
         scores = tuple(a + b for a, b in zip(self.scores, tears, strict=True))
-        state = replace(
-            self,
+        state = self.evolve(
             scores=scores,
             round_tears=(*self.round_tears, tears),
             round_hands=(*self.round_hands, self.hands),
@@ -551,11 +532,10 @@ class NoahState(State):
             extra=False,
         )
         if game_ends(self.options, self.round, scores):
-            return replace(state, step=OVER)
-        return replace(
-            state,
+            return state.evolve(step=Step.OVER)
+        return state.evolve(
             round=self.round + 1,
-            step=SETUP_FERRY,
+            step=Step.SETUP_FERRY,
             docks=((),) * DOCKS,
             reserve=RESERVE,
             hands=((),) * len(self.players),
@@ -568,31 +548,23 @@ class NoahState(State):
     # ------------------------------------------------------------------ outcome
 
     def outcome(self) -> Outcome | None:
-        if self.step != OVER:
+        if self.step != Step.OVER:
             return None
         return final_outcome(self.players, self.scores, self.round_tears, self.round_hands)
 
     # ------------------------------------------------------------------ views and JSON
 
     def view(self, player: str | None) -> dict[str, Any]:
-        from engines.noah.views import view
-
         return view(self, player)
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
-        from engines.noah.views import public_move
-
         return public_move(self, move, viewer)
 
     def _body_json(self) -> dict[str, Any]:
-        from engines.noah.storage import body_json
-
         return body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> NoahState:
-        from engines.noah.storage import from_body
-
         return from_body(cls, common, body)
 
 
@@ -604,13 +576,22 @@ def new_game(
     Args:
         players: names in clockwise seating order (2 to 5).
         options: rule options (see ``INFO.options``); defaults follow the seed text.
-        seed: simulate chance with this seed; None means the table supplies it.
+        seed: simulate chance with this seed (``0 <= seed < 2**63``); None means the
+            table supplies it.
+
+    Raises:
+        InvalidSetup: a wrong player count or names, unknown options or a bad seed.
     """
-    names = INFO.check_players(players)
+    setup = INFO.setup(players, options=options, seed=seed)
     return NoahState(
-        players=names,
-        options=INFO.resolve_options(options),
-        seed=seed,
-        hands=((),) * len(names),
-        scores=(0,) * len(names),
+        players=setup.players,
+        options=setup.options,
+        seed=setup.seed,
+        hands=((),) * setup.count,
+        scores=(0,) * setup.count,
     )
+
+
+def load_state(obj: Any) -> NoahState:
+    """A Noah state from its JSON; raises ``InvalidState``."""
+    return NoahState.from_json(obj)

@@ -2,48 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from engines.core import frozen
-from engines.noah.catalog import DOCKS, GENDERS
-from engines.noah.state import (
-    GIFT,
-    GIVEBACK,
-    HAND,
-    LAST_DEPARTURE,
-    MOVE_NOAH,
-    OVER,
-    PLAY,
-    RESERVE,
-    REVEAL,
-    SETUP_DEAL,
-    SETUP_FERRY,
-    SETUP_FIRST,
-    SETUP_NOAH,
-    STEAL,
-    NoahState,
-)
+from engines.core import frozen, read_member
+from engines.noah.catalog import DOCKS, GENDERS, HAND, LAST_DEPARTURE, RESERVE
+from engines.noah.info import Step
 
-_ALL_STEPS = (
-    SETUP_FERRY,
-    SETUP_DEAL,
-    SETUP_NOAH,
-    SETUP_FIRST,
-    PLAY,
-    STEAL,
-    GIVEBACK,
-    MOVE_NOAH,
-    GIFT,
-    REVEAL,
-    OVER,
-)
+if TYPE_CHECKING:
+    from engines.noah.state import NoahState
 
 
 def body_json(state: NoahState) -> dict[str, Any]:
     return {
         "round": state.round,
-        "step": state.step,
+        "step": str(state.step),
         "docks": [None if f is None else [list(p) for p in f] for f in state.docks],
         "reserve": state.reserve,
         "noah": state.noah,
@@ -70,7 +43,7 @@ def from_body(cls: type[NoahState], common: dict[str, Any], body: Mapping[str, A
     state = cls(
         **common,
         round=_int(body["round"], 1, 99),
-        step=_choice(body["step"], _ALL_STEPS),
+        step=read_member(Step, body["step"], "step"),
         docks=tuple(
             None if f is None else tuple((str(c), str(g)) for c, g in f) for f in body["docks"]
         ),
@@ -127,25 +100,27 @@ def validate(state: NoahState) -> None:
 def _validate_step(state: NoahState) -> None:
     """The fields each step relies on must be present and agree."""
     step = state.step
-    if step in (PLAY, STEAL, GIVEBACK, MOVE_NOAH, GIFT) and (
+    if step in (Step.PLAY, Step.STEAL, Step.GIVEBACK, Step.MOVE_NOAH, Step.GIFT) and (
         state.noah is None or state.docks[state.noah] is None
     ):
-        raise ValueError(f"step {step!r} needs Noah on a dock with a ferry")
-    if step in (STEAL, GIVEBACK, MOVE_NOAH, GIFT) and state.played is None:
-        raise ValueError(f"step {step!r} needs the card played this turn")
+        raise ValueError(f"step '{step}' needs Noah on a dock with a ferry")
+    if step in (Step.STEAL, Step.GIVEBACK, Step.MOVE_NOAH, Step.GIFT) and state.played is None:
+        raise ValueError(f"step '{step}' needs the card played this turn")
     if state.played is not None and state.played not in state.deck:
         raise ValueError(f"the card played, {state.played!r}, is not in this deck")
-    if step in (STEAL, GIVEBACK) and (state.target is None or state.target == state.active):
-        raise ValueError(f"step {step!r} needs the lion's opponent")
-    if step == MOVE_NOAH:
+    if step in (Step.STEAL, Step.GIVEBACK) and (
+        state.target is None or state.target == state.active
+    ):
+        raise ValueError(f"step '{step}' needs the lion's opponent")
+    if step == Step.MOVE_NOAH:
         placed = state.docks[state.played_at] if state.played_at is not None else None
         if not placed or placed[-1][0] != state.played:
             raise ValueError("step 'noah' needs the ferry the card was played onto")
-    if step == GIFT and not (state.gifts_left > 0 and state.hands[state.active]):
+    if step == Step.GIFT and not (state.gifts_left > 0 and state.hands[state.active]):
         raise ValueError("step 'gift' needs cards owed and a hand to give from")
-    if step == REVEAL and not state.unknown_slots():
+    if step == Step.REVEAL and not state.unknown_slots():
         raise ValueError("step 'reveal' needs unknown cards in a hand")
-    if step == SETUP_FERRY and all(state.docks):
+    if step == Step.SETUP_FERRY and all(state.docks):
         raise ValueError("step 'ferry' needs a dock without its face-up card")
     if state.peek is not None and (
         len(state.peek) != 2 or not all(0 <= i < len(state.players) for i in state.peek)
@@ -157,9 +132,3 @@ def _int(value: Any, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise ValueError(f"{value!r} is not a whole number from {low} to {high}")
     return value
-
-
-def _choice(value: Any, choices: Sequence[str]) -> str:
-    if value not in choices:
-        raise ValueError(f"{value!r} is not one of {', '.join(choices)}")
-    return str(value)

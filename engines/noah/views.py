@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.core import UNKNOWN, Move
-from engines.noah.info import INFO
+from engines.noah.ferry import limit, required_gender, weight
+from engines.noah.info import INFO, Step
 from engines.noah.moves import Deal, Gift, GiveBack, Steal
-from engines.noah.state import OVER, NoahState, limit, required_gender, weight
+
+if TYPE_CHECKING:
+    from engines.noah.state import NoahState
 
 
 def view(state: NoahState, player: str | None) -> dict[str, Any]:
-    me = state._index(player)
+    me = state.seat_of(player)
     hands: dict[str, Any] = {}
     for i, p in enumerate(state.players):
         hand = state.hands[i] if i < len(state.hands) else ()
         seen = i == me or (state.peek is not None and state.peek == (me, i))
-        reveal_all = state.step == OVER
+        reveal_all = state.step == Step.OVER
         hands[p] = {
             "count": len(hand),
             "cards": list(hand) if (seen or reveal_all) else None,
@@ -40,7 +43,7 @@ def view(state: NoahState, player: str | None) -> dict[str, Any]:
         "game": INFO.id,
         "viewer": player,
         "round": state.round,
-        "step": state.step,
+        "step": str(state.step),
         "to_move": state.to_move,
         "active": state.players[state.active],
         "first": state.players[state.first] if state.first is not None else None,
@@ -68,10 +71,10 @@ def public_move(state: NoahState, move: Move, viewer: str | None) -> dict[str, A
     elif isinstance(move, Steal | GiveBack):
         secret_to = (state.active, state.target)
     elif isinstance(move, Gift):
-        secret_to = (state.active, state._index(move.to))
+        secret_to = (state.active, state.seat_of(move.to))
     else:
         return move.to_json()
-    if state._index(viewer) in secret_to:
+    if state.seat_of(viewer) in secret_to:
         return move.to_json()
     hidden = move.to_json()
     hidden["card"] = UNKNOWN

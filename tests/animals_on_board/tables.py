@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from engines.animals_on_board import AnimalsOnBoardState, new_game
-from engines.animals_on_board.tiles import FOOD_CRATES, SPECIES, TILES, TILES_OF, sort_tiles
+from engines.animals_on_board.catalog import FOOD_CRATES, SPECIES, TILES, TILES_OF, sort_tiles
 
 NAMES = ("ann", "bob", "cy", "dee")
 

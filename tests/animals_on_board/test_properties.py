@@ -18,7 +18,7 @@ from engines.animals_on_board import (
     noah_pairs,
     tally,
 )
-from engines.animals_on_board.tiles import FOOD_CRATES, SPECIES, SPECIES_OF, TILES, TILES_OF
+from engines.animals_on_board.catalog import FOOD_CRATES, SPECIES, SPECIES_OF, TILES, TILES_OF
 from engines.core import UNKNOWN, Move
 from tests.animals_on_board.tables import NAMES
 

@@ -11,7 +11,7 @@ import dataclasses
 import random
 
 from engines.animals_on_board import AnimalsOnBoardState
-from engines.animals_on_board.tiles import sort_tiles
+from engines.animals_on_board.catalog import sort_tiles
 from engines.core import UNKNOWN, State
 
 

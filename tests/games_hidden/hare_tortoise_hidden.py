@@ -10,7 +10,7 @@ import dataclasses
 import random
 
 from engines.core import State
-from engines.hare_tortoise.cards import ANIMAL_CODES, UNK
+from engines.hare_tortoise.catalog import ANIMAL_CODES, UNK
 from engines.hare_tortoise.state import HareState
 
 

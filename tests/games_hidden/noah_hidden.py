@@ -6,13 +6,14 @@ import random
 from dataclasses import replace
 
 from engines.core import UNKNOWN, State
-from engines.noah.state import OVER, NoahState
+from engines.noah.info import Step
+from engines.noah.state import NoahState
 
 
 def variant(state: State, viewer: str | None, rng: random.Random) -> State | None:
     """Swap a card of a hand hidden from ``viewer`` with an undealt card."""
     assert isinstance(state, NoahState)
-    if state.step == OVER:
+    if state.step == Step.OVER:
         return None
     me = state.players.index(viewer) if viewer is not None else None
     hidden = [

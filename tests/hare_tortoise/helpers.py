@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.hare_tortoise import new_game
-from engines.hare_tortoise.cards import ANIMALS, FULL_DECK, KIND_INDEX, UNK, ZERO
+from engines.hare_tortoise.catalog import ANIMALS, FULL_DECK, KIND_INDEX, UNK, ZERO
 from engines.hare_tortoise.moves import Draw
 from engines.hare_tortoise.state import HareState
 

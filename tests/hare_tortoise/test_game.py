@@ -6,6 +6,7 @@ import dataclasses
 import io
 import json
 from contextlib import redirect_stdout
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from cli import main
 from engines.core import CHANCE, UNKNOWN, InvalidMove, InvalidState, advance
 from engines.hare_tortoise import CATALOG, load_state, new_game, parse_move
-from engines.hare_tortoise.cards import FULL_DECK, KINDS, UNK
+from engines.hare_tortoise.catalog import FULL_DECK, KINDS, UNK
 from engines.hare_tortoise.moves import (
     Deal,
     DealBet,
@@ -50,6 +51,22 @@ def test_setup_deals_bets_and_hands(n: int, bets: int) -> None:
     assert all(sum(hand) == 6 for hand in state.hands)
     assert all(b is not None for b in state.second_bets)
     assert sum(state.deck) == 81 - 7 * n and state.card_total() == 81
+
+
+def test_race_cards_come_off_the_pile_in_proportion_to_each_kind() -> None:
+    state = advance(new_game(["ann", "bob"], seed=3)).apply(Track((4, 9)))
+    assert state.phase == "deal"
+    odds = dict(state.chance_outcomes())
+    assert odds == {Deal(KINDS[k]): Fraction(FULL_DECK[k], 81) for k in range(UNK)}
+    dealt = state.apply(Deal("W!"))
+    assert dict(dealt.chance_outcomes())[Deal("W!")] == Fraction(2, 80)
+    # A table game weighs the kinds by the cards still unseen; ``?`` is no outcome.
+    table = new_game(["ann", "bob"]).apply(DealBet("H")).apply(DealBet("T"))
+    table = table.apply(DealBet("W")).apply(DealBet("F")).apply(Track((4, 9)))
+    table = table.apply(Deal("W!")).apply(Deal(UNKNOWN))
+    odds = dict(table.chance_outcomes())
+    assert Deal(UNKNOWN) in table.legal_moves() and Deal(UNKNOWN) not in odds
+    assert odds[Deal("W!")] == Fraction(2, 80) and odds[Deal("H")] == Fraction(18, 80)
 
 
 def test_streams_come_from_the_table_unless_random() -> None:

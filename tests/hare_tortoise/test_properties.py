@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engines.core import CHANCE
 from engines.hare_tortoise import new_game
-from engines.hare_tortoise.cards import UNK
+from engines.hare_tortoise.catalog import UNK
 from engines.hare_tortoise.state import HareState
 
 OPTIONS = st.fixed_dictionaries(

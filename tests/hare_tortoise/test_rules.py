@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from engines.core import IllegalMove
-from engines.hare_tortoise.cards import KIND_INDEX
+from engines.hare_tortoise.catalog import KIND_INDEX
 from engines.hare_tortoise.moves import Draw, Play, Reshuffle
 from engines.hare_tortoise.state import HareState
 from tests.hare_tortoise.helpers import at_race, draw_last

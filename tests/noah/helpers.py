@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from engines.noah import CARD_BY_ID, NoahState, new_game
-from engines.noah.state import PLAY
+from engines.noah.info import Step
 
 PLAYERS = ("ann", "bob", "cy", "dee", "eve")
 
@@ -42,7 +42,7 @@ def position(
     filled += [tuple(sorted((next(spare), next(spare)))) for _ in range(players - len(hands))]
     return replace(
         state,
-        step=PLAY,
+        step=Step.PLAY,
         noah=noah,
         docks=tuple(docks),
         hands=tuple(filled),

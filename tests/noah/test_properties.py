@@ -9,12 +9,13 @@ from hypothesis import strategies as st
 
 from engines.core import UNKNOWN
 from engines.noah import new_game
-from engines.noah.state import SETUP_FERRY, NoahState
+from engines.noah.info import Step
+from engines.noah.state import NoahState
 
 
 def undealt_expected(state: NoahState) -> int:
     """Cards still in the undealt stack, from the setup counters alone."""
-    on_docks_at_setup = sum(1 for f in state.docks if f) if state.step == SETUP_FERRY else 5
+    on_docks_at_setup = sum(1 for f in state.docks if f) if state.step == Step.SETUP_FERRY else 5
     return len(state.deck) - on_docks_at_setup - state.dealt
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -22,7 +23,7 @@ from engines.noah import (
     new_game,
     weight,
 )
-from engines.noah.state import GIVEBACK, MOVE_NOAH, OVER, PLAY, REVEAL, SETUP_FIRST, STEAL
+from engines.noah.info import Step
 from tests.noah.helpers import position
 
 
@@ -36,7 +37,7 @@ def test_mule_keeps_noah_on_his_dock() -> None:
     state = position(["CATM1"], [["MULF1", "PANF1"]])
     after = state.apply(Play("MULF1"))
     assert after.noah == 0
-    assert after.step == PLAY and after.to_move == "bob"
+    assert after.step == Step.PLAY and after.to_move == "bob"
 
 
 def test_mule_completing_a_ferry_leaves_noah_on_the_new_empty_ferry() -> None:
@@ -63,18 +64,35 @@ def test_giraffe_shows_the_target_hand_until_the_turn_ends() -> None:
 def test_lion_steals_at_random_then_gives_one_back() -> None:
     state = position([], [["LIOM1", "PANF1"], ["PARF1", "KANM1"]], players=2)
     after = state.apply(Play("LIOM1", target="bob"))
-    assert after.step == STEAL and after.to_move == CHANCE
+    assert after.step == Step.STEAL and after.to_move == CHANCE
     assert set(after.legal_moves()) == {Steal("KANM1"), Steal("PARF1")}
     assert after.check(Steal("CATF1")).code == "noah.not_in_hand"
     stolen = after.apply(Steal("PARF1"))
-    assert stolen.step == GIVEBACK and stolen.to_move == "ann"
+    assert stolen.step == Step.GIVEBACK and stolen.to_move == "ann"
     assert stolen.hands == (("PANF1", "PARF1"), ("KANM1",))
     back = stolen.apply(GiveBack("PARF1"))
     assert back.hands == (("PANF1",), ("KANM1", "PARF1"))
-    assert back.step == MOVE_NOAH
+    assert back.step == Step.MOVE_NOAH
     # The public sees neither card; the two players involved see both.
     assert stolen.public_move(GiveBack("PARF1"), "bob")["card"] == "PARF1"
     assert after.public_move(Steal("PARF1"), None)["card"] == UNKNOWN
+
+
+def test_the_lion_draws_each_card_alike_and_an_unknown_one_as_any_unaccounted_card() -> None:
+    seeded = position([], [["LIOM1", "PANF1"], ["PARF1", "KANM1"]], players=2)
+    after = seeded.apply(Play("LIOM1", target="bob"))
+    assert dict(after.chance_outcomes()) == {
+        Steal("KANM1"): Fraction(1, 2),
+        Steal("PARF1"): Fraction(1, 2),
+    }
+    table = position([], [["LIOM1", "PANF1"], ["PARF1", UNKNOWN]], players=2, seed=None)
+    after = table.apply(Play("LIOM1", target="bob"))
+    odds = dict(after.chance_outcomes())
+    pool = after.unaccounted()
+    assert Steal(UNKNOWN) in after.legal_moves() and Steal(UNKNOWN) not in odds
+    assert odds[Steal("PARF1")] == Fraction(1, 2)
+    assert set(odds) == {Steal("PARF1"), *(Steal(c) for c in pool)}
+    assert all(odds[Steal(c)] == Fraction(1, 2 * len(pool)) for c in pool)
 
 
 def test_fourth_departure_ends_the_round() -> None:
@@ -104,7 +122,7 @@ def test_a_tie_for_most_points_is_a_table_input() -> None:
     state = replace(state, scores=(3, 9, 9))
     started = state.apply(Play("CATM1")).apply(MoveNoah(3))
     assert started.scores == (3, 10, 10)
-    while started.step != SETUP_FIRST:
+    while started.step != Step.SETUP_FIRST:
         move = started.chance_move()
         assert move is not None, "the tie must stop at a table input"
         started = started.apply(move)
@@ -116,7 +134,7 @@ def test_three_rounds_then_the_lowest_total_wins() -> None:
     state = new_game(["ann", "bob", "cy"], seed=5)
     end, _ = play_random(state, random.Random(5))
     outcome = end.outcome()
-    assert outcome is not None and end.step == OVER
+    assert outcome is not None and end.step == Step.OVER
     assert len(end.round_tears) == 3
     best = min(outcome.scores.values())
     assert {p for p, s in outcome.scores.items() if s == best} == set(outcome.winners)
@@ -169,7 +187,7 @@ def test_table_mode_round_end_asks_for_the_unknown_cards() -> None:
         ["ELEM1", "RHIM1"], [["CATM1"], [UNKNOWN, UNKNOWN], ["KANF1"]], players=3, seed=None
     )
     ended = state.apply(Play("CATM1")).apply(MoveNoah(2))
-    assert ended.step == REVEAL and ended.to_move == "bob"
+    assert ended.step == Step.REVEAL and ended.to_move == "bob"
     assert ended.check(Reveal("ELEM1")).code == "noah.reveal"
     revealed = ended.apply(Reveal("PANF1")).apply(Reveal("CATF1"))
     assert revealed.round == 2

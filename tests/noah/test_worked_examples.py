@@ -6,7 +6,7 @@ import pytest
 
 from engines.core import IllegalMove
 from engines.noah import Gift, MoveNoah, Play, TakeFerry, weight
-from engines.noah.state import GIFT, MOVE_NOAH, PLAY
+from engines.noah.info import Step
 from tests.noah.helpers import position
 
 
@@ -16,7 +16,7 @@ def test_1_alternating_ferry_and_female_moves_noah_to_a_neighbour() -> None:
     ferry = after.docks[0]
     assert [g for _, g in ferry] == ["M", "F"]
     assert weight(ferry) == 5
-    assert after.step == MOVE_NOAH
+    assert after.step == Step.MOVE_NOAH
     assert set(after.legal_moves()) == {MoveNoah(1), MoveNoah(4)}
     assert not after.extra
     # The next card must be male: the card before last is the cat.
@@ -47,7 +47,7 @@ def test_3_woodpecker_at_exactly_13_departs(departures_before: int) -> None:
     assert after.docks[0] == ()
     assert after.departures[-1] == "ann"
     assert after.events[0].kind == "departure"
-    assert after.step == GIFT
+    assert after.step == Step.GIFT
     assert after.gifts_left == departures_before + 1
     # The woodpecker as a female breaks the alternating pattern.
     female = position(["BEAM1", "KANF1", "PARM1", "KANF2"], [["WOOF1", "CATF1"], ["PARF1"]])
@@ -93,7 +93,7 @@ def test_5_no_card_fits_so_the_player_takes_the_ferry() -> None:
     took = state.apply(TakeFerry())
     assert took.docks[0] == ()
     assert {"ELEM1", "RHIM1"} <= set(took.hands[0])
-    assert took.step == PLAY and took.to_move == "ann"
+    assert took.step == Step.PLAY and took.to_move == "ann"
     played = took.apply(Play("ELEM1"))
     assert not played.extra, "the first card on an empty ferry earns nothing"
 
@@ -138,7 +138,7 @@ def test_7_third_departure_empties_the_hand_and_ends_the_round() -> None:
     after = state.apply(Play("SNLX1", "M"))
     assert after.extra, "snail on snail earns an extra turn under species"
     after = after.apply(MoveNoah(2))
-    assert after.step == GIFT and after.gifts_left == 2
+    assert after.step == Step.GIFT and after.gifts_left == 2
     after = after.apply(Gift("PANF1", "bob")).apply(Gift("CATF1", "cy"))
     # The round ended: ann scored 0 tears, the others scored their hands.
     assert after.round == 2

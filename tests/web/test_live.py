@@ -25,15 +25,17 @@ from flask.testing import FlaskClient
 
 from companion.live import LiveTable
 from companion.sessions import DEALER, HOST, Table, TableStore
-from companion.watch.camera import MatCamera, Shot
 from companion.watch.hare_tortoise import HareTable
-from companion.watch.hare_tortoise import script_tags as hare_script_tags
-from companion.watch.noah import NoahScene, NoahTable, script_tags
-from companion.watch.video import Script, film, play
+from companion.watch.noah import NoahTable
 from engines import hare_tortoise, noah
 from engines.core import CHANCE
+from engines.noah.info import Step
 from engines.noah.moves import Play
-from engines.noah.state import PLAY, NoahState
+from engines.noah.state import NoahState
+from testkit.camera import MatCamera, Shot
+from testkit.scenes.hare_tortoise import script_tags as hare_script_tags
+from testkit.scenes.noah import NoahScene, script_tags
+from testkit.video import Script, film, play
 from tests.watch_support import write_video
 from tests.web.conftest import csrf, host_url, seat_url
 from tests.web.test_serve import ROOT, free_port
@@ -151,7 +153,7 @@ def _loaded_ferry() -> int:
     s = script()
     for i, state in enumerate(s.states):
         assert isinstance(state, NoahState)
-        if state.step == PLAY and state.ferry and len(state.ferry) >= 2 and i > 25:
+        if state.step == Step.PLAY and state.ferry and len(state.ferry) >= 2 and i > 25:
             return i + 1
     raise AssertionError("the script never reaches a loaded ferry")
 

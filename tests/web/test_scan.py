@@ -11,9 +11,9 @@ from flask.testing import FlaskClient
 from companion.sessions import TableStore
 from engines.noah import CARD_BY_ID
 from printables import payload
+from testkit.synth import render_mat_scene
 from tests.web.conftest import csrf, seat_url
 from vision.games import game_vision
-from vision.synth import render_mat_scene
 
 PLAYERS = ["ann", "bob", "cy"]
 

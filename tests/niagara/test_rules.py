@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import pytest
 
 from engines.core import CHANCE, IllegalMove
-from engines.niagara import NiagaraState, Paddle, parse_move
+from engines.niagara import Arm, NiagaraState, Paddle, parse_move
 from engines.niagara.board import HOME, LOST, Canoe
-from tests.niagara_positions import position
+from tests.niagara.positions import position
 
 
 def verdict_code(state: NiagaraState, text: str) -> str | None:
@@ -102,6 +103,28 @@ def test_example_5_alternating_arms_through_the_engine() -> None:
         slots.append((state.canoes[0][0].slot, state.canoes[0][1].slot))
     assert arms == ["arm L", "arm R", "arm L"]
     assert slots == [("L6", LOST), ("L6", LOST), ("L7", LOST)]
+
+
+@pytest.mark.parametrize(
+    ("policy", "odds"),
+    [
+        ("alternate", {Arm("L"): Fraction(1)}),
+        ("random", {Arm("L"): Fraction(1, 2), Arm("R"): Fraction(1, 2)}),
+        ("ask", {Arm("L"): Fraction(1, 2), Arm("R"): Fraction(1, 2)}),
+    ],
+)
+def test_the_arm_of_a_flow_step_by_the_arm_policy(policy: str, odds: dict[Arm, Fraction]) -> None:
+    state = position(
+        canoes={"ann": [("M5", None), ("L7", None)]},
+        weather=1,
+        last_arm="R",
+        chosen="C11",
+        options={"arm_policy": policy},
+    )
+    state = play(state, "cloud+", "1 1:H>M1", "1 1:H>M1")
+    assert state.to_move == CHANCE and set(state.legal_moves()) == {Arm("L"), Arm("R")}
+    assert dict(state.chance_outcomes()) == odds
+    assert state.chance_move() in odds
 
 
 def test_example_6_carried_over_with_its_gem() -> None:

@@ -10,7 +10,7 @@ import pytest
 from engines.niagara import Cloud, NiagaraState, forecast, new_game, playout_move
 from engines.niagara.board import HOME, LOST
 from engines.niagara.forecast import monte_carlo, steps_distribution
-from tests.niagara_positions import position
+from tests.niagara.positions import position
 
 
 def at_l7_and_r7(policy: str = "alternate") -> NiagaraState:

@@ -15,11 +15,12 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from companion.watch.camera import MatCamera
 from companion.watch.infer import Question, Sent
 from companion.watch.loop import Judged, Watcher
-from companion.watch.model import PlacedTag, TableModel
+from companion.watch.model import TableModel
 from engines.core import CHANCE, Move, State
+from testkit.camera import MatCamera
+from testkit.tags import PlacedTag
 from vision.types import U8Array
 
 Chooser = Callable[[State, random.Random], Move]

@@ -11,7 +11,7 @@ import pytest
 from cli import main
 from engines.niagara import load_state
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "niagara"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "niagara"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""A player's canoe action in Niagara: the rules of one paddle turn, checked and listed.
+"""Niagara: whether a move is legal now, and why not; the rules of one paddle turn.
 
 Follows ``docs/rules/niagara.md`` §7 and the fixed readings of §14-§15:
 every canoe on the river must act, at least one of two HOME canoes launches,
@@ -13,19 +13,24 @@ The player's canoes act in order, canoe 1 first. A gem one canoe unloads may
 not be loaded by the other canoe in the same turn (gems never pass between
 canoes, §7.3).
 
-``resolve_paddle`` and ``resolve_cloud`` check a move and compute its result
-in one pass (``check`` and ``apply`` share them); ``paddle_options`` lists
-every legal paddle move with the player's canoes after it. The contract tests
-and a brute-force property test hold the two to agreement.
+:func:`check` is the verdict ``NiagaraState._check`` returns; :func:`resolve`
+checks the phase, the paddle laid down and in hand and the weather chart's
+edges, then ``resolve_paddle`` or ``resolve_cloud`` check the action and
+compute its result in one pass (``check`` and ``apply`` share them);
+``paddle_options`` lists every legal paddle move with the player's canoes
+after it. The contract tests and a brute-force property test hold the two to
+agreement.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from engines.core import LEGAL, Move, Verdict
 from engines.niagara.board import (
+    CLOUD,
     COLOUR_NAMES,
     COLOURS,
     DIST,
@@ -35,6 +40,8 @@ from engines.niagara.board import (
     HOME,
     LOST,
     RIVER,
+    WEATHER_MAX,
+    WEATHER_MIN,
     Canoe,
     add_gem,
     crosses_fork,
@@ -42,7 +49,11 @@ from engines.niagara.board import (
     remove_gem,
     upstream,
 )
-from engines.niagara.moves import CanoePlan, Cloud, Paddle
+from engines.niagara.info import Phase
+from engines.niagara.moves import Arm, CanoePlan, Choose, Cloud, Paddle
+
+if TYPE_CHECKING:
+    from engines.niagara.state import NiagaraState
 
 Fleets = tuple[tuple[Canoe, ...], ...]
 
@@ -642,3 +653,86 @@ def _robberies(
                 plan = CanoePlan.trusted(n, s, e, before.ops, (), (players[victim], number))
                 after = Table(before.hollows, canoes, table.banks)
                 yield plan, Canoe(e, other.gem), after, before.unloads
+
+
+# --------------------------------------------------------------------------- a move now
+
+
+def check(state: NiagaraState, move: Move) -> Verdict:
+    """``LEGAL``, or the rule ``move`` breaks now (``NiagaraState._check``)."""
+    try:
+        resolve(state, move)
+    except Refusal as refusal:
+        return Verdict.illegal(refusal.code, refusal.reason, **refusal.params)
+    return LEGAL
+
+
+def resolve(state: NiagaraState, move: Move) -> Table | None:
+    """The table after ``move`` (None for a move that is not an action); raises ``Refusal``.
+
+    ``NiagaraState._check`` and ``_apply`` share it: the phase, the paddle laid
+    down and in hand, the weather chart's edges, then the action itself.
+    """
+    expected = {Phase.CHOOSE: "choose a paddle", Phase.ACT: "reveal your paddle and act"}
+    if state.phase == Phase.FLOW:
+        if not isinstance(move, Arm):
+            raise Refusal(
+                "phase", "the river is flowing: enter the arm each step takes (arm L / arm R)"
+            )
+        return None
+    if isinstance(move, Arm):
+        raise Refusal(
+            "phase",
+            f"the river is not flowing now; {expected[state.phase]}",
+            phase=str(state.phase),
+        )
+    seat = state.seat
+    hand = state.hands[seat]
+    if state.phase == Phase.CHOOSE:
+        if not isinstance(move, Choose):
+            raise Refusal("phase", "every player first lays a paddle face down (choose)")
+        if move.tile == "?":
+            if not state.table_mode:
+                raise Refusal(
+                    "unseen_tile", "a simulated game knows every paddle; choose one by name"
+                )
+        elif move.tile not in hand:
+            raise Refusal("not_in_hand", _not_in_hand(move.tile, hand), tile=move.tile)
+        return None
+    if not isinstance(move, Cloud | Paddle):
+        raise Refusal("phase", "every paddle is down; reveal yours and act")
+    tile = CLOUD if isinstance(move, Cloud) else str(move.tile)
+    chosen = state.chosen[seat]
+    if chosen not in ("", "?") and tile != chosen:
+        raise Refusal(
+            "wrong_tile",
+            f"you laid down {_tile_name(chosen)}; reveal it, not {_tile_name(tile)}",
+            chosen=chosen,
+            tile=tile,
+        )
+    if tile not in hand:
+        raise Refusal("not_in_hand", _not_in_hand(tile, hand), tile=tile)
+    if isinstance(move, Cloud):
+        after = state.weather + move.shift
+        if not WEATHER_MIN <= after <= WEATHER_MAX:
+            raise Refusal(
+                "weather_edge",
+                f"the weather is at {state.weather:+d}; it cannot go to {after:+d} "
+                f"(the chart runs {WEATHER_MIN:+d} to {WEATHER_MAX:+d})",
+                weather=f"{state.weather:+d}",
+                after=f"{after:+d}",
+                low=f"{WEATHER_MIN:+d}",
+                high=f"{WEATHER_MAX:+d}",
+            )
+        return resolve_cloud(state.table, seat, move)
+    assert isinstance(move, Paddle)
+    return resolve_paddle(state.table, state.players, seat, move)
+
+
+def _tile_name(tile: str) -> str:
+    return "the cloud" if tile == CLOUD else f"the {tile}"
+
+
+def _not_in_hand(tile: str, hand: str) -> str:
+    held = ", ".join(_tile_name(t) for t in hand)
+    return f"{_tile_name(tile)} is not in your hand (you hold {held})"

@@ -1,6 +1,6 @@
 """A fast synthetic camera over a game's printed mats: the mats shot once, tags laid per frame.
 
-Each empty mat is rendered once with :func:`vision.synth.render_mat_scene`
+Each empty mat is rendered once with :func:`testkit.synth.render_mat_scene`
 (markers, zone outlines, perspective, light, blur, noise, the wood table)
 and the mats are laid out in rows on one table (each a little askew, as
 mats lie); each frame then pastes the pieces' QR tags (the printables' payloads at level
@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.watch.model import PlacedTag
 from printables.payload import EC_LEVEL, encode
+from testkit.synth import qr_modules, render_mat_scene
+from testkit.tags import PlacedTag
 from vision.mats import MatSpec
-from vision.synth import qr_modules, render_mat_scene
-from vision.types import FloatArray, Point, U8Array
+from vision.types import FloatArray, U8Array
 
 
 @dataclass(frozen=True)
@@ -167,20 +167,3 @@ class MatCamera:
         arm = max(6, int(side * 1.2))
         cv2.line(out, (int(ex), int(ey)), (int(cx), int(cy)), skin, arm, cv2.LINE_AA)
         cv2.circle(out, (int(cx), int(cy)), int(side * 0.8), skin, -1, cv2.LINE_AA)
-
-
-def grid(polygon: Sequence[tuple[float, float]], count: int, pitch: float = 27.0) -> list[Point]:
-    """``count`` spots a tag pitch apart inside a zone's bounding box, row by row (mat mm).
-
-    Raises:
-        ValueError: the zone is too small for that many tags.
-    """
-    xs = [x for x, _ in polygon]
-    ys = [y for _, y in polygon]
-    cols = max(int((max(xs) - min(xs)) // pitch), 1)
-    rows = max(int((max(ys) - min(ys)) // pitch), 1)
-    if count > cols * rows:
-        raise ValueError(f"{count} tags do not fit a zone of {cols} x {rows} spots")
-    x0 = min(xs) + (max(xs) - min(xs) - cols * pitch) / 2 + pitch / 2
-    y0 = min(ys) + (max(ys) - min(ys) - rows * pitch) / 2 + pitch / 2
-    return [(x0 + (i % cols) * pitch, y0 + (i // cols) * pitch) for i in range(count)]

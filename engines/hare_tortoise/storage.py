@@ -1,27 +1,33 @@
-"""The game fields of a Hare and Tortoise state document (docs/formats/hare_tortoise.md).
+"""The Hare and the Tortoise state document (format 1, ``docs/formats/hare_tortoise.md``).
 
-Only checks shape and codes; the state itself checks that the 81 race cards
-add up once it is built.
+Writes the game fields and reads them back: :func:`read_body` checks shape
+and codes, :func:`from_body` that the 81 race cards add up once the state is
+built.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engines.core import UNKNOWN, InvalidState
-from engines.hare_tortoise.cards import (
+from engines.core import UNKNOWN, InvalidState, read_member
+from engines.hare_tortoise.catalog import (
     ANIMAL_CODES,
     ANIMALS,
     KIND_INDEX,
     KINDS,
+    RACE_CARDS,
     TRACK_TILES,
     UNK,
     Counts,
     cards_of,
+    codes_of,
 )
+from engines.hare_tortoise.info import Phase
+from engines.hare_tortoise.views import public_body
 
-PHASES = ("bets", "track", "deal", "keep", "play", "refill", "race", "reveal", "over")
+if TYPE_CHECKING:
+    from engines.hare_tortoise.state import HareState
 
 
 def read_counts(obj: Mapping[str, Any], what: str, *, known: bool = False) -> Counts:
@@ -43,9 +49,7 @@ def read_body(players: tuple[str, ...], body: Mapping[str, Any]) -> dict[str, An
         KeyError, ValueError: a missing field or a value of the wrong type
             (``State.from_json`` reports both as a broken state).
     """
-    phase = body["phase"]
-    if phase not in PHASES:
-        raise InvalidState(f"unknown phase {phase!r} (one of {', '.join(PHASES)})")
+    phase = read_member(Phase, body["phase"], "phase")
     if body["turn"] not in players:
         raise InvalidState(f"turn {body['turn']!r} is not one of the players")
     start = tuple(tuple(str(b) for b in body["bets"][p]["start"]) for p in players)
@@ -76,3 +80,36 @@ def read_body(players: tuple[str, ...], body: Mapping[str, Any]) -> dict[str, An
             for code in play["cards"]
         ),
     }
+
+
+def body_json(state: HareState) -> dict[str, Any]:
+    """The game fields of the state document."""
+    return {
+        "phase": str(state.phase),
+        "turn": state.players[state.turn],
+        **public_body(state),
+        "deck": dict(zip(KINDS, state.deck, strict=True)),
+        "hands": {p: codes_of(h) for p, h in zip(state.players, state.hands, strict=True)},
+        "bets": {
+            p: {"start": list(state.start_bets[s]), "second": state.second_bets[s]}
+            for s, p in enumerate(state.players)
+        },
+    }
+
+
+def from_body(cls: type[HareState], common: dict[str, Any], body: Mapping[str, Any]) -> HareState:
+    """A state from the common fields and the game fields; the 81 race cards must add up."""
+    state = cls(**common, **read_body(common["players"], body))
+    total = state.card_total()
+    if total != RACE_CARDS:
+        raise InvalidState(f"the state holds {total} race cards, not {RACE_CARDS}")
+    if any(state.unseen()[k] < 0 for k in range(UNK)):
+        raise InvalidState("the state shows more cards of some kind than the game has")
+    if state.phase == Phase.RACE and (
+        state.options["race"] != "by_hand" or state.trigger() is None
+    ):
+        raise InvalidState(
+            "phase race waits for pawns moved by hand: it needs option race = by_hand "
+            "and a table of 8 cards or 4 of one animal"
+        )
+    return state

@@ -22,7 +22,7 @@ from engines.niagara.board import (
     SLOTS,
     Canoe,
 )
-from tests.niagara_positions import position
+from tests.niagara.positions import position
 
 NAMES = ["ann", "bob", "cy", "dee", "eve"]
 TOTAL_GEMS = GEMS_PER_COLOUR * len(COLOURS)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from engines.core import GameInfo, RuleOption
 
 INFO = GameInfo(
@@ -41,3 +43,17 @@ INFO = GameInfo(
         ),
     ),
 )
+
+
+class Phase(StrEnum):
+    """The phases of a round, then the end; the state document writes the value
+    (``docs/formats/niagara.md``)."""
+
+    CHOOSE = "choose"
+    """Each player lays a paddle face down, in turn order from the life ring."""
+    ACT = "act"
+    """Each player reveals the paddle and acts, in the same order."""
+    FLOW = "flow"
+    """Chance: the river flows, one arm a step."""
+    OVER = "over"
+    """Someone met a goal: the outcome."""

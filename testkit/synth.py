@@ -27,7 +27,7 @@ import numpy as np
 import qrcode
 import qrcode.constants
 
-from vision.mats import MatSpec, render_marker
+from vision.mats import ARUCO_DICTIONARY, MatSpec
 from vision.types import FloatArray, Quad, U8Array
 
 QR_ALPHANUMERIC = string.digits + string.ascii_uppercase + " $%*+-./:"
@@ -454,6 +454,12 @@ def _camera(canvas: FloatArray, spec: SceneSpec, nrng: np.random.Generator) -> U
         if ok:
             out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return out
+
+
+def render_marker(marker_id: int, pixels: int, dictionary: str = ARUCO_DICTIONARY) -> U8Array:
+    """A marker image ``pixels`` square (black border included), for synthetic mats."""
+    family = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
+    return np.asarray(cv2.aruco.generateImageMarker(family, marker_id, pixels))
 
 
 @dataclass(frozen=True)
