@@ -6,7 +6,7 @@ Run: ``.venv/bin/python -m bench.web_load [--rates 20,40,60] [--workers 1,4]
 ``companion serve`` (gunicorn) runs as its own process on 127.0.0.1 with
 ``--workers N`` on an SQLite file or a PostgreSQL database (the server
 ``tests/postgres.py`` gives: ``COMPANION_TEST_POSTGRES``, else a throwaway
-cluster). The load comes from generator processes of their own
+cluster with fsync on, as a real server runs). The load comes from generator processes of their own
 (``--generators``, each with a share of the tables), open loop: each table's
 moves arrive at exponential intervals whose mean gives the target rate over
 all tables, whatever the server answers, and each move's latency is counted
@@ -168,6 +168,7 @@ class Phone(threading.Thread):
         while time.monotonic() < self.end:
             # Longer than the stream's heartbeat: a quiet stream is not a dead one.
             conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            stream: http.client.HTTPResponse | None = None
             try:
                 conn.request("GET", f"/t/{self.plan.table_id}/stream")
                 stream = conn.getresponse()
@@ -187,6 +188,8 @@ class Phone(threading.Thread):
                     self.tally.errors.append(f"stream {exc!r}")
                 return None
             finally:
+                if stream is not None:
+                    stream.close()  # the response holds the socket: close it, as a page does
                 conn.close()
             time.sleep(retry)
         return None
@@ -324,7 +327,7 @@ def database(kind: str, folder: Path) -> Iterator[str]:
     if kind == "sqlite":
         yield str(folder / "load.sqlite")
         return
-    with postgres.server() as url, postgres.fresh_database(url) as fresh:
+    with postgres.server(durable=True) as url, postgres.fresh_database(url) as fresh:
         yield fresh
 
 

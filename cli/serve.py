@@ -147,7 +147,7 @@ def add_commands(sub: Commands) -> None:
     p.add_argument(
         "--threads",
         type=whole("--threads", 2, 1000),
-        default=128,
+        default=256,
         help="threads per worker (each live stream holds one while it waits)",
     )
     p.add_argument(

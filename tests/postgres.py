@@ -50,7 +50,8 @@ def _free_port() -> int:
 class Cluster:
     """A PostgreSQL cluster of its own in a temporary folder, on loopback only."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        """Start the cluster; ``durable`` keeps fsync on (benches), the tests turn it off."""
         bin_dir = binaries()
         if bin_dir is None:
             raise RuntimeError(
@@ -69,7 +70,7 @@ class Cluster:
         self._run("initdb", "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8")
         options = (
             f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder}"
-            " -c fsync=off -c max_connections=200"
+            f" -c fsync={'on' if durable else 'off'} -c max_connections=200"
         )
         self._run("pg_ctl", "-D", str(data), "-o", options, "-w", "-l", str(data / "log"), "start")
         self.url = f"postgresql://{USER}@127.0.0.1:{self.port}/postgres"
@@ -90,13 +91,13 @@ class Cluster:
 
 
 @contextmanager
-def server() -> Iterator[str]:
+def server(*, durable: bool = False) -> Iterator[str]:
     """The URL of a PostgreSQL superuser: CI's server, or a throwaway cluster."""
     given = os.environ.get(ENV)
     if given:
         yield given
         return
-    cluster = Cluster()
+    cluster = Cluster(durable=durable)
     try:
         yield cluster.url
     finally:
