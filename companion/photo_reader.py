@@ -27,6 +27,15 @@ PRELOADED = ["companion.photo_score", "companion.scanning"]
 """What the fork server imports once, so each reading child starts warm."""
 
 
+STARTUP_SECONDS = 60.0
+"""How long the reading process may take to start (vision imported), outside any cap."""
+
+
+def _ready() -> bool:
+    """Nothing: the reading process answers once it is up."""
+    return True
+
+
 class PhotoReader:
     """Runs photo readings in a child process, each capped at ``cap`` seconds."""
 
@@ -36,11 +45,20 @@ class PhotoReader:
         self._pool: ProcessPoolExecutor | None = None
 
     def _started(self) -> ProcessPoolExecutor:
+        """The reading process, started (and warm) before any photo's cap runs."""
         with self._lock:
             if self._pool is None:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(PRELOADED)
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+                pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+                try:
+                    pool.submit(_ready).result(timeout=STARTUP_SECONDS)
+                except (FutureTimeout, BrokenProcessPool) as exc:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    raise BadPhoto(
+                        "photo.busy", "the photo reader is starting; send it again in a moment", 503
+                    ) from exc
+                self._pool = pool
             return self._pool
 
     def read(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
