@@ -25,8 +25,9 @@ phones took to see it (the POST's answer to their reloaded page) p50/p99; the
 page loads p50/p99; errors (any answer but 200/303, a 409, a dropped stream);
 the server's CPU (gunicorn and PostgreSQL, in cores) and the generators'.
 The capacity of a configuration is the highest rate at which every run
-applied at least 95% of its target with move p99 < 100 ms, seen p99 < 250 ms
-and no error.
+applied at least 95% of its target without an error and the median run had
+move p99 < 100 ms and seen p99 < 250 ms (the median, since a run on a shared
+machine can be caught by a neighbour's burst; each run's figures are printed).
 
 Bounded and self-stopping: each run lasts ``--seconds`` (at most 120), the
 generators stop at their deadline, the server is killed and its database
@@ -443,20 +444,11 @@ def main() -> None:
             capacity = 0.0
             for rate in rates:
                 runs = [one_run(kind, workers, rate, args) for _ in range(args.repeat)]
-                ok = True
                 for tally, busy, pg_busy in runs:
-                    move99, seen99 = pct(tally.moves, 99), pct(tally.seen, 99)
-                    applied = tally.applied / args.seconds
-                    ok &= (
-                        applied >= 0.95 * rate
-                        and move99 < 100
-                        and seen99 < 250
-                        and not tally.errors
-                    )
                     print(
-                        f"{kind:11} {workers:7} {rate:7.0f} {applied:10.1f} "
-                        f"{pct(tally.moves, 50):7.1f}/{move99:7.1f} "
-                        f"{pct(tally.seen, 50):7.1f}/{seen99:7.1f} "
+                        f"{kind:11} {workers:7} {rate:7.0f} {tally.applied / args.seconds:10.1f} "
+                        f"{pct(tally.moves, 50):7.1f}/{pct(tally.moves, 99):7.1f} "
+                        f"{pct(tally.seen, 50):7.1f}/{pct(tally.seen, 99):7.1f} "
                         f"{pct(tally.pages, 50):7.1f}/{pct(tally.pages, 99):7.1f} "
                         f"{len(tally.errors):7} {busy:13.2f} {pg_busy:9.2f} {tally.cpu:16.2f}",
                         flush=True,
@@ -464,7 +456,19 @@ def main() -> None:
                     kinds = Counter(" ".join(e.split()[:2]) for e in tally.errors)
                     for kind_of, count in kinds.most_common(4):
                         print(f"    {count} x {kind_of}")
-                if not ok:
+                # The median run decides (a run on a shared machine can be caught by a
+                # neighbour's burst); every run must apply the rate without an error.
+                move99 = statistics.median(pct(t.moves, 99) for t, _, _ in runs)
+                seen99 = statistics.median(pct(t.seen, 99) for t, _, _ in runs)
+                applied = all(t.applied >= 0.95 * rate * args.seconds for t, _, _ in runs)
+                clean = all(not t.errors for t, _, _ in runs)
+                print(
+                    f"  median of {len(runs)} runs: move p99 {move99:.1f} ms, seen p99 "
+                    f"{seen99:.1f} ms, {'all' if applied else 'not all'} applied, "
+                    f"{'no' if clean else 'some'} errors",
+                    flush=True,
+                )
+                if not (move99 < 100 and seen99 < 250 and applied and clean):
                     break
                 capacity = rate
             print(

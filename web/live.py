@@ -41,7 +41,7 @@ bp = Blueprint("live", __name__)
 HEARTBEAT_SECONDS = 15.0
 """A quiet stream sends a comment this often, so proxies keep it open."""
 
-GONE_CHECK_SECONDS = 0.2
+GONE_CHECK_SECONDS = 0.5
 """How often a waiting stream looks whether its phone is still there (a page that reloads
 closes its stream; the thread it held is free again within this)."""
 

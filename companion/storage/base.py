@@ -21,8 +21,10 @@ side by side (``tests/companion/test_storage.py``).
 
 from __future__ import annotations
 
+import threading
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 SCHEMA = (
@@ -174,3 +176,85 @@ class Backend(ABC):
 
         SQLite checks the version every poll; PostgreSQL is woken by NOTIFY.
         """
+
+
+class Versions:
+    """The versions heard per table, and the live streams waiting on each.
+
+    Each table has its own condition (all on one lock), so a move wakes the
+    streams of its table only, however many tables are live. A backend calls
+    :meth:`hear` when it learns of a new version (SQLite's poll, PostgreSQL's
+    NOTIFY) and answers :meth:`Backend.wait` with :meth:`wait`.
+    """
+
+    def __init__(self, *, recheck: float | None, forget: bool) -> None:
+        """``recheck``: ask the database again after that many seconds (None: never, the
+        backend follows every waited-on table); ``forget``: drop what was heard of a table
+        nobody waits on (a backend that stops following it)."""
+        self._lock = threading.Lock()
+        self._heard: dict[str, int] = {}
+        self._asked: dict[str, float] = {}
+        self._waiting: dict[str, tuple[threading.Condition, int]] = {}
+        self._recheck = recheck
+        self._forget = forget
+
+    def watched(self) -> list[str]:
+        """The tables streams wait on now."""
+        with self._lock:
+            return list(self._waiting)
+
+    def hear(self, table_id: str, version: int) -> None:
+        """``table_id`` is at ``version``: wake its streams if that is news."""
+        with self._lock:
+            if version <= self._heard.get(table_id, 0):
+                return
+            self._heard[table_id] = version
+            waiting = self._waiting.get(table_id)
+            if waiting is not None:
+                waiting[0].notify_all()
+
+    def reset(self) -> None:
+        """Forget what was heard (the backend may have missed news): ask the database again."""
+        with self._lock:
+            self._heard.clear()
+            self._asked.clear()
+
+    def wait(self, table_id: str, known: int, timeout: float, ask: Callable[[], int]) -> int:
+        """The table's version once it is past ``known``, or after ``timeout`` s.
+
+        ``ask`` reads the version from the database: for a table nothing is known
+        of yet, or every ``recheck`` seconds.
+        """
+        with self._lock:
+            condition, count = self._waiting.get(table_id) or (threading.Condition(self._lock), 0)
+            self._waiting[table_id] = (condition, count + 1)
+            due = table_id not in self._heard or (
+                self._recheck is not None
+                and time.monotonic() - self._asked.get(table_id, 0.0) > self._recheck
+            )
+        try:
+            if due:
+                version = ask()
+                with self._lock:
+                    self._asked[table_id] = time.monotonic()
+                self.hear(table_id, version)
+            deadline = time.monotonic() + timeout
+            with self._lock:
+                heard = self._heard.get(table_id, 0)
+                while heard <= known and (left := deadline - time.monotonic()) > 0:
+                    condition.wait(left)
+                    heard = self._heard.get(table_id, 0)
+                return heard
+        finally:
+            with self._lock:
+                condition, count = self._waiting[table_id]
+                if count > 1:
+                    self._waiting[table_id] = (condition, count - 1)
+                else:
+                    del self._waiting[table_id]
+                    if self._forget:
+                        self._heard.pop(table_id, None)
+                        self._asked.pop(table_id, None)
+                if len(self._heard) > 100_000:  # a long-running server: forget quiet tables
+                    for quiet in [t for t in self._heard if t not in self._waiting]:
+                        del self._heard[quiet]

@@ -18,7 +18,6 @@ every ``CHECK_SECONDS``, so a lost connection delays a phone, never loses a move
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Sequence
 from dataclasses import astuple
 from typing import Any
@@ -27,7 +26,15 @@ import psycopg
 from psycopg import errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from companion.storage.base import SCHEMA, Backend, Duplicate, Entry, StorageError, TableRow
+from companion.storage.base import (
+    SCHEMA,
+    Backend,
+    Duplicate,
+    Entry,
+    StorageError,
+    TableRow,
+    Versions,
+)
 
 CHANNEL = "companion_log"
 """The NOTIFY channel of new log entries (payload: ``table_id version``)."""
@@ -81,9 +88,8 @@ class PostgresBackend(Backend):
             for statement in SCHEMA:
                 conn.execute(statement)
         self._closed = threading.Event()
-        self._heard: dict[str, int] = {}
-        self._checked: dict[str, float] = {}  # when the database was last asked, per table
-        self._changed = threading.Condition()
+        # What NOTIFY told of each table, and the streams waiting per table.
+        self._versions = Versions(recheck=CHECK_SECONDS, forget=False)
         self._listener = threading.Thread(target=self._listen, name="pg-listen", daemon=True)
         self._listener.start()
 
@@ -212,9 +218,7 @@ class PostgresBackend(Backend):
             try:
                 with psycopg.connect(self._conninfo, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
-                    with self._changed:
-                        self._checked.clear()  # notifications may have been lost: ask again
-                        self._changed.notify_all()
+                    self._versions.reset()  # notifications may have been lost: ask again
                     while not self._closed.is_set():
                         for note in conn.notifies(timeout=0.25):
                             self._heard_of(note.payload)
@@ -223,28 +227,7 @@ class PostgresBackend(Backend):
 
     def _heard_of(self, payload: str) -> None:
         table_id, _, seq = payload.rpartition(" ")
-        with self._changed:
-            if len(self._heard) > 100_000:  # a long-running server: forget old tables
-                self._heard.clear()
-                self._checked.clear()
-            self._heard[table_id] = max(int(seq), self._heard.get(table_id, 0))
-            self._changed.notify_all()
+        self._versions.hear(table_id, int(seq))
 
     def wait(self, table_id: str, known: int, timeout: float) -> int:
-        deadline = time.monotonic() + timeout
-        now = time.monotonic()
-        with self._changed:
-            heard = self._heard.get(table_id)
-            checked = self._checked.get(table_id, 0.0)
-        if heard is None or now - checked > CHECK_SECONDS:
-            # Not heard of yet, or long ago: the database says where the table stands.
-            current = self.version(table_id)
-            with self._changed:
-                heard = max(current, self._heard.get(table_id, 0))
-                self._heard[table_id] = heard
-                self._checked[table_id] = now
-        with self._changed:
-            while heard <= known and (left := deadline - time.monotonic()) > 0:
-                self._changed.wait(left)
-                heard = self._heard.get(table_id, heard)
-        return heard
+        return self._versions.wait(table_id, known, timeout, lambda: self.version(table_id))

@@ -19,7 +19,15 @@ from contextlib import contextmanager
 from dataclasses import astuple
 from pathlib import Path
 
-from companion.storage.base import SCHEMA, Backend, Duplicate, Entry, StorageError, TableRow
+from companion.storage.base import (
+    SCHEMA,
+    Backend,
+    Duplicate,
+    Entry,
+    StorageError,
+    TableRow,
+    Versions,
+)
 
 POLL_SECONDS = 0.05
 """How often the versions of the tables live streams wait on are read (one query for
@@ -34,10 +42,9 @@ class SQLiteBackend(Backend):
         self.poll = poll
         self._lock = threading.RLock()
         self._closed = False
-        # Live waits: the tables streams wait on (how many each), what the poller saw.
-        self._changed = threading.Condition()
-        self._watched: dict[str, int] = {}
-        self._heard: dict[str, int] = {}
+        # Live waits: the streams per table and what the poller saw of their tables.
+        self._versions = Versions(recheck=None, forget=True)
+        self._poller_lock = threading.Lock()
         self._poller: threading.Thread | None = None
         # One connection per process: closing the last one would checkpoint the WAL each call.
         self._db = sqlite3.connect(
@@ -171,55 +178,29 @@ class SQLiteBackend(Backend):
             db.execute("DELETE FROM leases WHERE kind = ? AND holder = ?", (kind, holder))
 
     def wait(self, table_id: str, known: int, timeout: float) -> int:
-        with self._changed:
-            self._watched[table_id] = self._watched.get(table_id, 0) + 1
+        with self._poller_lock:
             if self._poller is None or not self._poller.is_alive():
                 self._poller = threading.Thread(target=self._poll, name="sqlite-poll", daemon=True)
                 self._poller.start()
-            heard = self._heard.get(table_id)
-        try:
-            if heard is None:  # a table nobody waited on: ask once, the poller follows it
-                heard = self.version(table_id)
-                with self._changed:
-                    heard = max(heard, self._heard.get(table_id, 0))
-                    self._heard[table_id] = heard
-            deadline = time.monotonic() + timeout
-            with self._changed:
-                while heard <= known and (left := deadline - time.monotonic()) > 0:
-                    self._changed.wait(left)
-                    heard = self._heard.get(table_id, heard)
-            return heard
-        finally:
-            with self._changed:
-                self._watched[table_id] -= 1
-                if not self._watched[table_id]:
-                    del self._watched[table_id]
+        return self._versions.wait(table_id, known, timeout, lambda: self.version(table_id))
 
     def _poll(self) -> None:
         """While streams wait: every ``poll`` s, one query for the versions of their tables."""
-        while not self._closed:
-            with self._changed:
-                watched = list(self._watched)
-            if not watched:
-                return
-            marks = ", ".join("?" * len(watched))
-            try:
-                with self._connect() as db:
-                    rows = db.execute(
-                        f"SELECT table_id, MAX(seq) FROM log WHERE table_id IN ({marks})"
-                        " GROUP BY table_id",
-                        watched,
-                    ).fetchall()
-            except (StorageError, sqlite3.Error):
-                return
-            with self._changed:
-                for gone in set(self._heard) - set(self._watched):
-                    del self._heard[gone]  # nobody waits on it now: the next waiter asks
-                moved = False
+        idle = 0
+        while not self._closed and idle < 20:
+            watched = self._versions.watched()
+            idle = 0 if watched else idle + 1
+            if watched:
+                marks = ", ".join("?" * len(watched))
+                try:
+                    with self._connect() as db:
+                        rows = db.execute(
+                            f"SELECT table_id, MAX(seq) FROM log WHERE table_id IN ({marks})"
+                            " GROUP BY table_id",
+                            watched,
+                        ).fetchall()
+                except (StorageError, sqlite3.Error):
+                    return
                 for table_id, seq in rows:
-                    if int(seq) > self._heard.get(table_id, 0):
-                        self._heard[table_id] = int(seq)
-                        moved = True
-                if moved:
-                    self._changed.notify_all()
+                    self._versions.hear(str(table_id), int(seq))
             time.sleep(self.poll)
