@@ -1,6 +1,7 @@
 """The embedded backend: one SQLite file in WAL mode, shared by every worker on one machine.
 
-One connection per process, serialised by a lock (a query takes microseconds);
+One writer connection per process, serialised by a lock, and a few reader
+connections (WAL: a read never waits for a commit or a checkpoint);
 several processes on one file are kept consistent by SQLite's own locking
 (``BEGIN IMMEDIATE`` for the writes that read first, a busy timeout for the
 rest). WAL with ``synchronous=NORMAL``: a crash of the companion loses no
@@ -11,6 +12,7 @@ wakes the streams whose table moved on (PostgreSQL is told instead).
 
 from __future__ import annotations
 
+import queue
 import sqlite3
 import threading
 import time
@@ -28,6 +30,9 @@ from companion.storage.base import (
     TableRow,
     Versions,
 )
+
+READERS = 4
+"""Reader connections per process, beside the one writer (reads never wait for a commit)."""
 
 POLL_SECONDS = 0.05
 """How often the versions of the tables live streams wait on are read (one query for
@@ -56,12 +61,35 @@ class SQLiteBackend(Backend):
         with self._write() as db:
             for statement in SCHEMA:
                 db.execute(statement)
+        # Readers of their own: WAL lets them read while the writer commits or checkpoints.
+        self._readers: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+        self._all_readers = [
+            sqlite3.connect(self.url, timeout=30, isolation_level=None, check_same_thread=False)
+            for _ in range(READERS)
+        ]
+        for reader in self._all_readers:
+            self._readers.put(reader)
 
     def close(self) -> None:
         with self._lock:
             if not self._closed:
                 self._closed = True
+                for reader in self._all_readers:
+                    reader.close()
                 self._db.close()
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """A reader connection of the pool (the writer's lock is not taken)."""
+        if self._closed:
+            raise StorageError("the store is closed")
+        reader = self._readers.get()
+        try:
+            if self._closed:
+                raise StorageError("the store is closed")
+            yield reader
+        finally:
+            self._readers.put(reader)
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -95,7 +123,7 @@ class SQLiteBackend(Backend):
             )
 
     def table(self, table_id: str) -> TableRow | None:
-        with self._connect() as db:
+        with self._read() as db:
             found = db.execute(
                 "SELECT id, game, players, options, seed, base, host_token, created"
                 " FROM tables WHERE id = ?",
@@ -104,7 +132,7 @@ class SQLiteBackend(Backend):
         return None if found is None else TableRow(*found)
 
     def seats(self, table_id: str) -> list[tuple[int, str, str]]:
-        with self._connect() as db:
+        with self._read() as db:
             rows = db.execute(
                 "SELECT seat, player, token FROM seats WHERE table_id = ? ORDER BY seat",
                 (table_id,),
@@ -112,7 +140,7 @@ class SQLiteBackend(Backend):
         return [(int(s), str(p), str(t)) for s, p, t in rows]
 
     def entries(self, table_id: str, after: int = 0) -> list[Entry]:
-        with self._connect() as db:
+        with self._read() as db:
             rows = db.execute(
                 "SELECT seq, kind, actor, move, created FROM log"
                 " WHERE table_id = ? AND seq > ? ORDER BY seq",
@@ -121,7 +149,7 @@ class SQLiteBackend(Backend):
         return [Entry(*row) for row in rows]
 
     def version(self, table_id: str) -> int:
-        with self._connect() as db:
+        with self._read() as db:
             row = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM log WHERE table_id = ?", (table_id,)
             ).fetchone()
@@ -139,7 +167,7 @@ class SQLiteBackend(Backend):
             raise Duplicate(f"entry {entry.seq} of table {table_id} exists") from exc
 
     def tables(self) -> list[tuple[str, str, float]]:
-        with self._connect() as db:
+        with self._read() as db:
             rows = db.execute("SELECT id, game, created FROM tables ORDER BY created DESC")
             return [(str(i), str(g), float(c)) for i, g, c in rows]
 
@@ -155,7 +183,7 @@ class SQLiteBackend(Backend):
         return int(row[0])
 
     def hits(self, kind: str, key: str, since: float) -> list[float]:
-        with self._connect() as db:
+        with self._read() as db:
             rows = db.execute(
                 "SELECT at FROM hits WHERE kind = ? AND key = ? AND at > ? ORDER BY at",
                 (kind, key, since),
@@ -193,7 +221,7 @@ class SQLiteBackend(Backend):
             if watched:
                 marks = ", ".join("?" * len(watched))
                 try:
-                    with self._connect() as db:
+                    with self._read() as db:
                         rows = db.execute(
                             f"SELECT table_id, MAX(seq) FROM log WHERE table_id IN ({marks})"
                             " GROUP BY table_id",
