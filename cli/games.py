@@ -72,7 +72,7 @@ def cmd_quick_score(args: argparse.Namespace) -> int:
     if args.game != "ark_nova":
         raise BadInput(f"the quick score is for ark_nova; {args.game} is scored with 'score'")
     try:
-        text = sys.stdin.read() if args.entries == "-" else Path(args.entries).read_text("utf-8")
+        text = sys.stdin.buffer.read() if args.entries == "-" else Path(args.entries).read_bytes()
     except OSError as exc:
         raise BadInput(f"cannot read {args.entries}: {exc.strerror}") from exc
     try:

@@ -29,7 +29,8 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-COMMANDS = ("games", "new", "moves", "score", "check", "apply", "scan", "score-photo")
+COMMANDS: tuple[str, ...] = ("games", "new", "moves", "score", "check", "apply", "quick-score")
+COMMANDS += ("scan", "score-photo")
 COMMANDS += ("watch", "follow", "calibrate", "print", "serve")
 
 numbers = st.sampled_from(
@@ -150,6 +151,51 @@ def test_new_and_games(capsys: pytest.CaptureFixture[str], data: st.DataObject) 
     run(argv, capsys)
 
 
+QUICK_SCORE = json.loads(
+    (Path(__file__).parents[1] / "examples/ark_nova/quick_score.json").read_text()
+)
+
+
+@st.composite
+def quick_scores(draw: st.DrawFn) -> bytes:
+    """A quick-score document: the example with a player's field broken, or a broken file."""
+    doc = json.loads(json.dumps(QUICK_SCORE))
+    how = draw(st.sampled_from(["field", "player", "options", "deep", "digits", "bytes", "whole"]))
+    entry = doc["players"]["red"]
+    keys = sorted(entry)
+    key = keys[draw(st.integers(0, 255)) % len(keys)]
+    if how == "field":
+        entry[key] = draw(values | st.sampled_from([[], {}, 1e308, 10**40, -1, "74"]))
+    elif how == "player":
+        doc["players"][draw(texts)] = draw(values)
+    elif how == "options":
+        doc["options"] = draw(values)
+    elif how == "deep":
+        entry[key] = "DEEP"
+        levels = draw(st.sampled_from([41, 900, 100_000]))
+        return json.dumps(doc).replace('"DEEP"', "[" * levels + "]" * levels).encode()
+    elif how == "digits":
+        entry[key] = "BIG"
+        number = draw(st.sampled_from(["9" * 5000, "1e400", "NaN", "-Infinity", "9" * 40]))
+        return json.dumps(doc).replace('"BIG"', number).encode()
+    elif how == "bytes":
+        return draw(st.binary(max_size=200))
+    else:
+        return json.dumps(draw(values)).encode()
+    return json.dumps(doc, ensure_ascii=False).encode()
+
+
+@FUZZ
+@given(data=st.data())
+def test_the_quick_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: st.DataObject
+) -> None:
+    path = tmp_path / "entries.json"
+    path.write_bytes(data.draw(quick_scores()))
+    game = data.draw(st.sampled_from(["ark_nova", "ark_nova", "noah", "nosuch"]))
+    run(["quick-score", game, str(path)], capsys)
+
+
 @FUZZ
 @given(data=st.data())
 def test_the_vision_commands(
@@ -216,4 +262,5 @@ def test_every_command_is_fuzzed() -> None:
     from cli import build_parser
 
     sub = next(a for a in build_parser()._actions if a.dest == "command")
-    assert tuple(sub.choices) == COMMANDS  # type: ignore[union-attr]
+    assert sub.choices is not None
+    assert tuple(sub.choices) == COMMANDS
