@@ -54,7 +54,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.camera is None and args.table is not None:
         raise BadInput("--table names the table the camera follows: give --camera too")
     if args.camera is not None and args.workers > 1:
-        raise BadInput("the camera is followed inside one worker: give --workers 1 with --camera")
+        raise BadInput(
+            "the camera is followed inside one worker: give --workers 1 with --camera, or "
+            "run 'companion follow GAME --camera SRC --table ID --database DB' beside the workers"
+        )
     host = lan_address() if args.host in ("0.0.0.0", "") else args.host
     url = f"http://{host}:{args.port}/"
     # Live streams may hold three quarters of a worker's threads; moves keep the rest.

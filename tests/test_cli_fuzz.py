@@ -225,7 +225,12 @@ def test_the_vision_commands(
     else:
         argv = [command, game, "--camera", str(photo), "--frames", "2"]
         argv += ["--window", data.draw(numbers)] if data.draw(st.booleans()) else []
-        if command == "follow":
+        if command == "follow" and data.draw(st.booleans()):
+            # A served table: one that is not there, a file that is not a database.
+            argv += ["--table", data.draw(texts), "--database"]
+            argv += [data.draw(st.sampled_from([str(tmp_path / "t.sqlite"), str(photo)]))]
+            argv += data.draw(st.sampled_from([[], ["--players", "a,b"], ["--seed", "1"]]))
+        elif command == "follow":
             argv += ["--players", data.draw(texts | st.just("ann,bob"))]
             argv += ["--seed", data.draw(numbers)] if data.draw(st.booleans()) else []
     run(argv, capsys)
