@@ -1,16 +1,24 @@
-"""Access: long tokens compared in constant time, wrong links throttled, headers, quiet logs."""
+"""Access: long tokens compared in constant time, wrong links throttled, headers, quiet logs.
+
+The limits every worker shares through the store are tested with two apps on
+one database (two workers): the wrong-link throttle, photos per address and
+the photo readers; the live-stream cap is per worker.
+"""
 
 from __future__ import annotations
 
 import ast
 import base64
 import inspect
+import io
 import logging
 import textwrap
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import sessions
@@ -149,6 +157,77 @@ def test_the_throttle_is_shared_by_every_worker(database: str) -> None:
     finally:
         tables.close(one)
         tables.close(two)
+
+
+def _send_photo(app: Flask, url: str, address: str) -> tuple[int, str]:
+    """A seat's scan of a file that is no image, from ``address``: the status and code."""
+    client = app.test_client()
+    where = {"REMOTE_ADDR": address}
+    token = csrf(client)
+    answer = client.post(
+        url,
+        data={"csrf_token": token, "photo": (io.BytesIO(b"no image here"), "table.jpg")},
+        headers={"Accept": "application/json"},
+        environ_base=where,
+    )
+    return answer.status_code, str(answer.get_json()["error"])
+
+
+def test_the_photo_limits_are_shared_by_every_worker(database: str) -> None:
+    """Photos per address are counted over both workers; a reader busy in one holds the other."""
+    config = {
+        "TESTING": True,
+        "DATABASE": database,
+        "SECRET_KEY": "k",
+        "PHOTO_PER_ADDRESS": 3,
+        "PHOTO_READERS": 1,
+        "PHOTO_WAIT_SECONDS": 0.3,
+    }
+    one, two = create_app(config), create_app(config)
+    try:
+        store: TableStore = one.extensions["tables"]
+        table = store.create("noah", PLAYERS, seed=1)
+        url = seat_url(table, "ann") + "/scan"
+        sent = [_send_photo((one, two)[i % 2], url, "198.51.100.20") for i in range(3)]
+        assert sent == [(415, "photo.not_an_image")] * 3
+        for worker in (one, two):
+            assert _send_photo(worker, url, "198.51.100.20") == (429, "photo.too_many")
+        assert _send_photo(two, url, "198.51.100.21") == (415, "photo.not_an_image")
+        # The one reader, leased by another worker reading a photo: this one waits, then says so.
+        now = time.time()
+        assert store.backend.acquire("photo", "another worker", 1, now, now + 30)
+        assert _send_photo(two, url, "198.51.100.22") == (429, "photo.busy")
+        store.backend.release("photo", "another worker")
+        assert _send_photo(two, url, "198.51.100.22") == (415, "photo.not_an_image")
+    finally:
+        tables.close(one)
+        tables.close(two)
+
+
+def test_a_worker_past_its_live_streams_tells_the_page_to_come_back(tmp_path: Path) -> None:
+    """Past ``LIVE_STREAMS`` a stream answers the version and a retry at once, then ends."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "t.sqlite"),
+            "SECRET_KEY": "k",
+            "LIVE_STREAMS": 1,
+        }
+    )
+    try:
+        table = app.extensions["tables"].create("noah", PLAYERS, seed=1)
+        client = app.test_client()
+        held = client.get(f"/t/{table.id}/stream", buffered=False)
+        first = next(iter(held.response))
+        assert (first.decode() if isinstance(first, bytes) else first) == "retry: 500\n\n"
+        busy = client.get(f"/t/{table.id}/stream").get_data(as_text=True)
+        assert busy == f"retry: 2000\n\nevent: version\ndata: {table.version}\n\n"
+        held.close()  # the page left: its thread and its place are free again
+        again = client.get(f"/t/{table.id}/stream", buffered=False)
+        assert next(iter(again.response)) in ("retry: 500\n\n", b"retry: 500\n\n")
+        again.close()
+    finally:
+        tables.close(app)
 
 
 @pytest.mark.parametrize(
