@@ -24,10 +24,13 @@ move's latency (arrival to the POST's answer) p50/p99; how long the other
 phones took to see it (the POST's answer to their reloaded page) p50/p99; the
 page loads p50/p99; errors (any answer but 200/303, a 409, a dropped stream);
 the server's CPU (gunicorn and PostgreSQL, in cores) and the generators'.
-The capacity of a configuration is the highest rate at which every run
-applied at least 95% of its target without an error and the median run had
-move p99 < 100 ms and seen p99 < 250 ms (the median, since a run on a shared
-machine can be caught by a neighbour's burst; each run's figures are printed).
+Rates are tried upwards while every run applies at least 95% of its target
+without an error. The capacity of a configuration is the highest rate up to
+which every rate also had, in its median run, move p99 < 100 ms and seen p99
+< 250 ms (the median, since a run on a shared machine can be caught by a
+neighbour's burst; each run's figures are printed); beside it, the highest rate
+carried (applied, no error) whatever the latencies, since on a shared machine
+the tail latencies are also the neighbours' processes.
 
 Bounded and self-stopping: each run lasts ``--seconds`` (at most 120), the
 generators stop at their deadline, the server is killed and its database
@@ -441,7 +444,7 @@ def main() -> None:
     )
     for kind in args.databases.split(","):
         for workers in (int(w) for w in args.workers.split(",")):
-            capacity = 0.0
+            capacity = carried = 0.0
             for rate in rates:
                 runs = [one_run(kind, workers, rate, args) for _ in range(args.repeat)]
                 for tally, busy, pg_busy in runs:
@@ -468,14 +471,23 @@ def main() -> None:
                     f"{'no' if clean else 'some'} errors",
                     flush=True,
                 )
-                if not (move99 < 100 and seen99 < 250 and applied and clean):
+                if not (applied and clean):
                     break
-                capacity = rate
+                carried = rate
+                if move99 < 100 and seen99 < 250 and capacity == rate_before(rates, rate):
+                    capacity = rate
             print(
-                f"capacity: {kind}, {workers} worker(s): {capacity:.0f} moves/s "
+                f"capacity: {kind}, {workers} worker(s): {capacity:.0f} moves/s within the "
+                f"latencies, {carried:.0f} moves/s applied without an error "
                 f"(load average {os.getloadavg()[0]:.1f})",
                 flush=True,
             )
+
+
+def rate_before(rates: list[float], rate: float) -> float:
+    """The rate tried before ``rate`` (0 for the first): capacity counts an unbroken run."""
+    i = rates.index(rate)
+    return rates[i - 1] if i else 0.0
 
 
 if __name__ == "__main__":

@@ -1,17 +1,24 @@
-"""Photos are read in a process of their own, each within a time cap.
+"""Photos are read in a process of their own, each within a CPU cap and a time cap.
 
 A photo's reading (decode within the pixel budget, vision, scoring) runs in a
 child process (:class:`PhotoReader`, one per server worker, started on the
-first photo from a fork server that has vision imported already). The worker
-waits at most ``cap`` seconds for the answer; past it the child is killed, so
-no photo keeps a core busy longer than the cap, and the upload is answered
-``photo.too_slow``. A child that dies (a crash inside a decoder) costs the
-upload, never the worker: the next photo gets a new child.
+first photo from a fork server that has vision imported already). Two caps,
+both answered ``photo.too_slow``:
+
+- ``cpu`` seconds of CPU (every thread of the child, user and system): the
+  kernel's profiling timer (``ITIMER_PROF``) is armed for each reading and
+  its signal ends the child wherever it is, inside OpenCV too;
+- ``cap`` seconds of waiting (a machine so busy that the CPU never comes):
+  past it the worker kills the child.
+
+A child that dies otherwise (a crash inside a decoder) costs the upload, never
+the worker: the next photo gets a new child.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -36,11 +43,22 @@ def _ready() -> bool:
     return True
 
 
-class PhotoReader:
-    """Runs photo readings in a child process, each capped at ``cap`` seconds."""
+def _within(cpu: float, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``work(*args, **kwargs)`` in the reading child, ended by SIGPROF past ``cpu`` seconds."""
+    signal.signal(signal.SIGPROF, signal.SIG_DFL)  # the default action ends the process
+    signal.setitimer(signal.ITIMER_PROF, cpu)
+    try:
+        return work(*args, **kwargs)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
 
-    def __init__(self, cap: float) -> None:
+
+class PhotoReader:
+    """Runs photo readings in a child process, each within ``cpu`` s of CPU and ``cap`` s."""
+
+    def __init__(self, cap: float, cpu: float = 2.0) -> None:
         self.cap = cap
+        self.cpu = cpu
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
 
@@ -65,22 +83,23 @@ class PhotoReader:
         """``work(*args, **kwargs)`` in the reading child; its answer, or its ``BadPhoto``.
 
         Raises:
-            BadPhoto: what ``work`` refused with, ``photo.too_slow`` (503) past the cap,
-                ``photo.failed`` (422) when the child died.
+            BadPhoto: what ``work`` refused with, ``photo.too_slow`` (503) past either cap,
+                ``photo.failed`` (422) when the child died otherwise.
         """
-        future = self._started().submit(work, *args, **kwargs)
+        pool = self._started()
+        children = list(getattr(pool, "_processes", {}).values())
+        future = pool.submit(_within, self.cpu, work, *args, **kwargs)
         try:
             return future.result(timeout=self.cap)
         except FutureTimeout as exc:
             self._stop(kill=True)
-            raise BadPhoto(
-                "photo.too_slow",
-                f"reading this photo took longer than {self.cap:.0f} seconds and was stopped; "
-                "take it again closer, with less around the mats",
-                503,
-            ) from exc
+            raise _too_slow(f"took longer than {self.cap:.0f} seconds") from exc
         except BrokenProcessPool as exc:
             self._stop(kill=True)
+            for child in children:
+                child.join(1.0)
+            if any(child.exitcode == -signal.SIGPROF for child in children):
+                raise _too_slow(f"needed more than {self.cpu:.0f} seconds of the server") from exc
             raise BadPhoto(
                 "photo.failed", "this photo could not be read; take it again as a JPEG", 422
             ) from exc
@@ -98,3 +117,12 @@ class PhotoReader:
     def close(self) -> None:
         """Stop the reading child (the server is stopping)."""
         self._stop(kill=True)
+
+
+def _too_slow(how: str) -> BadPhoto:
+    return BadPhoto(
+        "photo.too_slow",
+        f"reading this photo {how} and was stopped; take it again closer, with less "
+        "around the mats",
+        503,
+    )

@@ -61,8 +61,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         PHOTO_READERS=1,
         PHOTO_LEASE_SECONDS=30.0,
         PHOTO_WAIT_SECONDS=20.0,
-        # A photo's reading is stopped past this (companion.photo_reader); any upload
-        # under the size limit takes well under it (bench.photo_cpu).
+        # A photo's reading is stopped past this much CPU, or this long waiting for it
+        # (companion.photo_reader); the costliest upload under the size limit takes
+        # less CPU (bench.photo_cpu).
+        PHOTO_CPU_SECONDS=2.0,
         PHOTO_TIME_CAP_SECONDS=10.0,
         # The camera the live loop reads (companion.live.Camera), None for none.
         CAMERA=None,

@@ -33,7 +33,9 @@ def init_app(app: Flask) -> None:
         cache=int(app.config["TABLE_CACHE"]),
         poll=float(app.config["LIVE_POLL_SECONDS"]),
     )
-    app.extensions["photo_reader"] = PhotoReader(float(app.config["PHOTO_TIME_CAP_SECONDS"]))
+    app.extensions["photo_reader"] = PhotoReader(
+        float(app.config["PHOTO_TIME_CAP_SECONDS"]), float(app.config["PHOTO_CPU_SECONDS"])
+    )
     given = app.config["CAMERA"]
     camera = given if given is None or isinstance(given, Camera) else Camera.parse(str(given))
     app.extensions["live"] = Live(app.extensions["tables"], camera)

@@ -75,6 +75,30 @@ def slow(seconds: float) -> float:
     return seconds
 
 
+def busy(seconds: float) -> float:
+    """A reading that keeps a core busy for ``seconds`` of CPU (in the reading process)."""
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+    return seconds
+
+
+def test_a_reading_past_its_cpu_is_ended_and_the_next_works() -> None:
+    reader = PhotoReader(cap=30.0, cpu=0.5)
+    try:
+        assert reader.read(busy, 0.2) == 0.2  # within the CPU of one reading
+        assert reader.read(busy, 0.2) == 0.2  # each reading has a budget of its own
+        start = time.monotonic()
+        with pytest.raises(BadPhoto) as stopped:
+            reader.read(busy, 20.0)
+        assert time.monotonic() - start < 10  # ended by its CPU, long before the time cap
+        assert stopped.value.code == "photo.too_slow" and stopped.value.status == 503
+        assert "seconds of the server" in str(stopped.value)
+        assert reader.read(busy, 0.2) == 0.2  # a new reading process
+    finally:
+        reader.close()
+
+
 def refuse(code: str) -> None:
     raise BadPhoto(code, "refused in the reading process", 422)
 
