@@ -25,7 +25,7 @@ from cli.command import (
     whole,
 )
 from companion import games
-from companion.watch import WATCHED
+from companion.registry import watched
 
 
 def cmd_score_photo(args: argparse.Namespace) -> int:
@@ -108,7 +108,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
 def cmd_follow(args: argparse.Namespace) -> int:
     import itertools
 
-    from companion.watch import table_model
+    from companion.registry import table_model
     from companion.watch.loop import Watcher
     from vision.capture import CaptureError, VideoSource
 
@@ -274,7 +274,7 @@ def add_commands(sub: Commands) -> None:
         "follow",
         help="follow a game on the table: infer, check and apply each move the camera sees",
     )
-    p.add_argument("game", choices=WATCHED)
+    p.add_argument("game", choices=watched())
     p.add_argument("--players", help="a new game: comma-separated names in seating order")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--seed", type=seed, help="a seeded game: chance comes from the seed")

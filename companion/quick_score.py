@@ -17,11 +17,11 @@ from engines.ark_nova.quick import QuickScoreError, quick_score
 from engines.core import DocumentError, read_json
 
 
-def read_entries(text: str | bytes) -> tuple[dict[str, Any], dict[str, str]]:
+def read_entries(text: str) -> tuple[dict[str, Any], dict[str, str]]:
     """The players' entries and options of a quick-score document.
 
     Raises:
-        QuickScoreError: not UTF-8 JSON within bounds, or not the document's shape.
+        QuickScoreError: not JSON within bounds, or not the document's shape.
     """
     try:
         doc = read_json(text)
@@ -39,7 +39,7 @@ def read_entries(text: str | bytes) -> tuple[dict[str, Any], dict[str, str]]:
     return dict(doc["players"]), {str(k): str(v) for k, v in options.items()}
 
 
-def score_text(text: str | bytes) -> dict[str, Any]:
+def score_text(text: str) -> dict[str, Any]:
     """The quick score of a document's text (``quick_score``'s result).
 
     Raises:

@@ -1,4 +1,7 @@
-"""Fixtures every test folder shares: the table database, on SQLite and on PostgreSQL.
+"""Fixtures every test folder shares: the sixth game, the table database (SQLite, PostgreSQL).
+
+Every test run holds the sixth game, Pond (``tests/sixth/``), beside the five
+games in every layer: registered before any test module is collected.
 
 ``database`` is parametrized: each test that asks for it runs once on an
 SQLite file and once on a fresh database of a real PostgreSQL server
@@ -15,7 +18,9 @@ import psycopg
 import pytest
 
 from companion.storage.postgres import redact
-from tests import postgres
+from tests import postgres, sixth
+
+sixth.register()
 
 BACKENDS = ("sqlite", "postgresql")
 
