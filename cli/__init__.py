@@ -24,13 +24,19 @@ from engines.core import EngineError, IllegalMove, InvalidSetup
 __all__ = ["EXIT_BAD_INPUT", "EXIT_ILLEGAL", "EXIT_OK", "BadInput", "build_parser", "main"]
 
 
+def one_line(text: str) -> str:
+    """``text`` on one line: a newline or another control character an argument carried
+    is shown escaped (``\\n``), so a refusal stays one line on stderr."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose refusals are one line on stderr and exit 2, like bad input."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(
             EXIT_BAD_INPUT,
-            f"{self.prog}: bad input: {message} (see {self.prog} --help)\n",
+            f"{self.prog}: bad input: {one_line(message)} (see {self.prog} --help)\n",
         )
 
 
@@ -57,5 +63,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ILLEGAL
     except (BadInput, EngineError) as exc:
         kind = "bad setup" if isinstance(exc, InvalidSetup) else "bad input"
-        print(f"companion: {kind}: {exc}", file=sys.stderr)
+        print(f"companion: {kind}: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
