@@ -17,6 +17,7 @@ the worker: the next photo gets a new child.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import signal
 import threading
@@ -38,6 +39,13 @@ STARTUP_SECONDS = 60.0
 """How long the reading process may take to start (vision imported), outside any cap."""
 
 
+def _set_up(setup: str | None) -> None:
+    """Run ``module:function`` in the reading child as it starts (a game registered there)."""
+    if setup is not None:
+        module, _, function = setup.partition(":")
+        getattr(importlib.import_module(module), function)()
+
+
 def _ready() -> bool:
     """Nothing: the reading process answers once it is up."""
     return True
@@ -56,9 +64,13 @@ def _within(cpu: float, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 class PhotoReader:
     """Runs photo readings in a child process, each within ``cpu`` s of CPU and ``cap`` s."""
 
-    def __init__(self, cap: float, cpu: float = 2.0) -> None:
+    def __init__(self, cap: float, cpu: float = 2.0, setup: str | None = None) -> None:
+        """``setup`` names a ``module:function`` the child runs first: the fork server's
+        child imports the product afresh, so a game the server registered at run time
+        (not on import) is registered there by it."""
         self.cap = cap
         self.cpu = cpu
+        self.setup = setup
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
 
@@ -68,7 +80,9 @@ class PhotoReader:
             if self._pool is None:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(PRELOADED)
-                pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+                pool = ProcessPoolExecutor(
+                    max_workers=1, mp_context=context, initializer=_set_up, initargs=(self.setup,)
+                )
                 try:
                     pool.submit(_ready).result(timeout=STARTUP_SECONDS)
                 except (FutureTimeout, BrokenProcessPool) as exc:

@@ -74,6 +74,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # less CPU (bench.photo_cpu).
         PHOTO_CPU_SECONDS=2.0,
         PHOTO_TIME_CAP_SECONDS=10.0,
+        # A "module:function" the photo reader runs as it starts (a game registered at run
+        # time, such as the tests' sixth game, is registered in the reader too).
+        PHOTO_READER_SETUP=None,
         # The camera the live loop reads (companion.live.Camera), None for none.
         CAMERA=None,
         LIVE_PICTURE_SECONDS=0.5,

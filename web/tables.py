@@ -34,7 +34,9 @@ def init_app(app: Flask) -> None:
         poll=float(app.config["LIVE_POLL_SECONDS"]),
     )
     app.extensions["photo_reader"] = PhotoReader(
-        float(app.config["PHOTO_TIME_CAP_SECONDS"]), float(app.config["PHOTO_CPU_SECONDS"])
+        float(app.config["PHOTO_TIME_CAP_SECONDS"]),
+        float(app.config["PHOTO_CPU_SECONDS"]),
+        app.config["PHOTO_READER_SETUP"],
     )
     given = app.config["CAMERA"]
     camera = given if given is None or isinstance(given, Camera) else Camera.parse(str(given))

@@ -26,6 +26,7 @@ def app(database: str) -> Iterator[Flask]:
             "SECRET_KEY": "test-only-key",
             "LIVE_STREAM_SECONDS": 1.0,
             "LIVE_POLL_SECONDS": 0.05,
+            "PHOTO_READER_SETUP": "tests.sixth:register",
         }
     )
     yield app
