@@ -142,7 +142,8 @@ def _spending(state: State, actions: list[dict[str, Any]], x: int) -> list[dict[
 
 def _number(raw: Any, low: int, high: int) -> int | None:
     text = str(raw or "")
-    if not (text.isascii() and text.isdigit()):
+    # Only plain digits, and few of them: '²' is a digit to str.isdigit but not to int().
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
         return None
     value = int(text)
     return value if low <= value <= high else None
@@ -162,7 +163,9 @@ def _tiles(board: Any, x: int) -> list[dict[str, Any]]:
 
 def _hex(raw: Any) -> map_a.Hex | None:
     parts = str(raw or "").split(",")
-    if len(parts) != 2 or not all(p.isascii() and p.lstrip("-").isdigit() for p in parts):
+    if len(parts) != 2 or not all(
+        p.isascii() and p.lstrip("-").isdigit() and len(p) <= 3 for p in parts
+    ):
         return None
     h = (int(parts[0]), int(parts[1]))
     return h if h in map_a.HEXES else None
