@@ -14,8 +14,28 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from engines.core import Registry
+
+
+class Sentences(Protocol):
+    """A game's events and score lines as sentences with names, in both languages.
+
+    Each method answers None for a code it does not word; the caller then
+    fills the zh-Hant template of :class:`Messages` or keeps the engine's
+    English.
+    """
+
+    def event(self, kind: str, data: Mapping[str, Any], lang: str) -> str | None:
+        """An event (``Event.kind`` and ``Event.data``) in ``lang``."""
+
+    def line(self, code: str, params: Mapping[str, Any], lang: str) -> tuple[str, str] | None:
+        """A score line (``ScoreLine.code`` and ``params``): its row label and its detail."""
+
+    def tiebreak(self, lang: str) -> str | None:
+        """What decides a tie on the score in ``lang`` ("more species on the ark"), or
+        None when tied players share the place."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +56,9 @@ class Messages:
         events: a template per event kind (``Event.kind``), filled with the
             event's ``data``; empty until the phone pages say the history in
             Chinese.
+        sentences: the game's events, score lines and tie-break in both
+            languages (``companion.sentences``), or None: the zh-Hant
+            templates above, else the engine's English.
     """
 
     refusals: Mapping[str, str]
@@ -43,6 +66,7 @@ class Messages:
     name: Callable[[str], str | None] | None
     lines: Mapping[str, str]
     events: Mapping[str, str]
+    sentences: Sentences | None = None
 
 
 MESSAGES: Registry[Messages] = Registry("messages", "companion.messages.register")

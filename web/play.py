@@ -47,6 +47,7 @@ def seat_page(
         error=error,
         error_code=error.code if isinstance(error, IllegalMove) else None,
         verdict=verdict,
+        verdict_label=present.move_label(table.game, verdict["json"], lang) if verdict else "",
         page=url_for("play.seat", table_id=table.id, token=seat.token),
         post=url_for("play.seat_move", table_id=table.id, token=seat.token),
         check_url=url_for("play.seat_check", table_id=table.id, token=seat.token),
@@ -157,9 +158,15 @@ def score(table_id: str) -> Page:
         if wants_json():
             return jsonify(error_body("not_over", "the game is not over yet")), 409
     else:
-        players, rows = present.score_rows(outcome)
+        players, rows = present.score_rows(table.game, outcome, pick_language())
     if wants_json():
         return jsonify(outcome)
+    tie = "" if outcome is None else present.tiebreak(table.game, outcome, pick_language())
     return render_template(
-        "score.html", outcome=outcome, players=players, rows=rows, **context(table, None)
+        "score.html",
+        outcome=outcome,
+        players=players,
+        rows=rows,
+        tie=tie,
+        **context(table, None),
     )
