@@ -107,6 +107,11 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "play": ("Play", "執行"),
     "legal": ("Legal: {move}", "合法：{move}"),
     "illegal": ("Not allowed", "不允許"),
+    "take_back": ("Take back my last move", "收回我剛才的動作"),
+    "take_back_help": (
+        "Until the next player acts.",
+        "在下一位玩家行動之前都可以。",
+    ),
     "code_details": ("Details for the program", "給程式看的細節"),
     "history": ("History", "紀錄"),
     "nothing_yet": ("Nothing has happened yet.", "尚未有任何動作。"),

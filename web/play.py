@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 
-from companion import registry
+from companion import registry, takeback
 from companion.games import EngineError, IllegalMove, InvalidMove
 from companion.games import advice as advise
 from companion.sessions import Conflict, Forbidden, Seat, Table, check
@@ -47,6 +47,8 @@ def seat_page(
         error=error,
         error_code=error.code if isinstance(error, IllegalMove) else None,
         verdict=verdict,
+        take_back=takeback.may_take_back(table, seat.player),
+        take_back_url=url_for("play.seat_take_back", table_id=table.id, token=seat.token),
         verdict_label=present.move_label(table.game, verdict["json"], lang) if verdict else "",
         page=url_for("play.seat", table_id=table.id, token=seat.token),
         post=url_for("play.seat_move", table_id=table.id, token=seat.token),
@@ -102,6 +104,26 @@ def seat_move(table_id: str, token: str) -> Page:
         return seat_page(tables.load(table_id), s, error=exc), status_of(exc)
     if wants_json():
         return jsonify(seat_data(table, s))
+    return redirect(url_for("play.seat", table_id=table.id, token=s.token), 303)
+
+
+@bp.post("/t/<table_id>/seat/<token>/take-back")
+def seat_take_back(table_id: str, token: str) -> Page:
+    """Take back the seat's own last move (403 when it may not: someone acted since, or the
+    move showed it a piece; 409 when the table moved on)."""
+    table, s = tables.seat(table_id, token)
+    try:
+        version = int(request.form.get("version", ""))
+    except ValueError:
+        abort(400, "the request does not say which version of the table it was made on")
+    if version != table.version:
+        raise Conflict("the table changed since your page showed it; look again")
+    if not takeback.may_take_back(table, s.player):
+        raise Forbidden(
+            "only your own last move can be taken back, before anyone else acts and when it "
+            "showed you no card or tile; the host can undo it"
+        )
+    tables.store().undo(table.id, version=version)
     return redirect(url_for("play.seat", table_id=table.id, token=s.token), 303)
 
 

@@ -76,8 +76,9 @@ class HareSentences:
                     f"{who} {n} 張：{_spot(line['from'], lang)}到{_spot(line['to'], lang)}{why}",
                 )
             )
-        why, who = _trigger(str(trigger.get("reason", "")), lang), trigger.get("player")
-        text = pick(lang, f"Race ({why}, by {who}): ", f"賽跑（{why}，由 {who}）：") + pick(
+        cause = _trigger(str(trigger.get("reason", "")), lang)
+        by = str(trigger.get("player"))
+        text = pick(lang, f"Race ({cause}, by {by}): ", f"賽跑（{cause}，由 {by}）：") + pick(
             lang, "; ", "；"
         ).join(parts)
         if data.get("wolf_only_next"):
