@@ -18,6 +18,8 @@ from companion.sentences import animals_on_board as aob_sentences
 from companion.sentences import hare_tortoise as hare_sentences
 from companion.sentences import niagara as niagara_sentences
 from companion.sentences import noah as noah_sentences
+from companion.sentences import options
+from companion.sentences.options import Options
 from companion.watch import photo
 from companion.watch.animals_on_board import AnimalsOnBoardTable
 from companion.watch.ark_nova import ArkNovaTable
@@ -63,7 +65,9 @@ register(
 )
 
 
-def _messages(game_id: str, words: dict[str, str], sentences: Sentences) -> Messages:
+def _messages(
+    game_id: str, words: dict[str, str], sentences: Sentences, options: Options
+) -> Messages:
     return Messages(
         refusals=reasons.templates_of(game_id),
         words=words,
@@ -71,20 +75,34 @@ def _messages(game_id: str, words: dict[str, str], sentences: Sentences) -> Mess
         lines={},
         events={},
         sentences=sentences,
+        options=options,
     )
 
 
-messages.register("noah", _messages("noah", reasons.NOAH_WORDS, noah_sentences.SENTENCES))
+messages.register(
+    "noah", _messages("noah", reasons.NOAH_WORDS, noah_sentences.SENTENCES, options.NOAH)
+)
 messages.register(
     "animals_on_board",
-    _messages("animals_on_board", reasons.ANIMALS_ON_BOARD_WORDS, aob_sentences.SENTENCES),
+    _messages(
+        "animals_on_board",
+        reasons.ANIMALS_ON_BOARD_WORDS,
+        aob_sentences.SENTENCES,
+        options.ANIMALS_ON_BOARD,
+    ),
 )
 messages.register(
     "hare_tortoise",
-    _messages("hare_tortoise", reasons.HARE_TORTOISE_WORDS, hare_sentences.SENTENCES),
+    _messages(
+        "hare_tortoise",
+        reasons.HARE_TORTOISE_WORDS,
+        hare_sentences.SENTENCES,
+        options.HARE_TORTOISE,
+    ),
 )
 messages.register(
-    "niagara", _messages("niagara", reasons.NIAGARA_WORDS, niagara_sentences.SENTENCES)
+    "niagara",
+    _messages("niagara", reasons.NIAGARA_WORDS, niagara_sentences.SENTENCES, options.NIAGARA),
 )
 messages.register(
     "ark_nova",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engines.core import Registry
@@ -59,6 +59,8 @@ class Messages:
         sentences: the game's events, score lines and tie-break in both
             languages (``companion.sentences``), or None: the zh-Hant
             templates above, else the engine's English.
+        options: per rule option name, its question in zh-Hant and each
+            choice's explanation; an option missing here is said in English.
     """
 
     refusals: Mapping[str, str]
@@ -67,6 +69,7 @@ class Messages:
     lines: Mapping[str, str]
     events: Mapping[str, str]
     sentences: Sentences | None = None
+    options: Mapping[str, tuple[str, Mapping[str, str]]] = field(default_factory=dict)
 
 
 MESSAGES: Registry[Messages] = Registry("messages", "companion.messages.register")
@@ -89,3 +92,18 @@ def register(game_id: str, messages: Messages) -> Messages:
 def fields(template: str) -> set[str]:
     """The ``{param}`` placeholders of a template."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def option_words(game_id: str, option: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A rule option's JSON (``RuleOption.to_json()``) with its question and its choices'
+    explanations in ``lang`` (English where the game's messages lack them)."""
+    messages = MESSAGES.get(game_id)
+    said = messages.options.get(str(option["name"])) if messages is not None else None
+    if lang != "zh-Hant" or said is None:
+        return dict(option)
+    text, choices = said
+    return {
+        **option,
+        "text": text,
+        "choice_text": {c: choices.get(c, t) for c, t in option["choice_text"].items()},
+    }

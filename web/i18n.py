@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Flask, request
 
+from companion.messages import option_words
 from companion.reasons import reason_text
 from web.presenters import word
 
@@ -217,7 +218,8 @@ def translate(key: str, lang: str, **values: object) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Give templates ``lang`` and ``_`` (translate into the request's language)."""
+    """Give templates ``lang``, ``_`` (translate into the request's language), ``reason`` (a
+    refusal in it) and ``options_of`` (a game's rule options in it)."""
 
     @app.context_processor
     def inject() -> dict[str, object]:
@@ -229,10 +231,14 @@ def init_app(app: Flask) -> None:
         def reason(verdict: Mapping[str, Any]) -> str:
             return reason_text(verdict, lang)
 
+        def options_of(game: Mapping[str, Any]) -> list[dict[str, Any]]:
+            return [option_words(str(game["id"]), o, lang) for o in game["options"]]
+
         return {
             "lang": lang,
             "_": _,
             "reason": reason,
+            "options_of": options_of,
             "LANGS": LANGS,
             "LANG_NAMES": LANG_NAMES,
         }
