@@ -110,7 +110,6 @@ def animals_on_board_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
                     "x": x + pad + i * (tw + 3),
                     "value": value if tile != UNKNOWN else "?",
                     "species": species if tile != UNKNOWN else "",
-                    "letter": group["letters"][i] if i < len(group["letters"]) else "",
                     "colour": _species_colour(species) if tile != UNKNOWN else "#ddd",
                 }
             )

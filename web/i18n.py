@@ -113,6 +113,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "Until the next player acts.",
         "在下一位玩家行動之前都可以。",
     ),
+    "unreadable_move": (
+        "This move cannot be read: tap one of the moves above.",
+        "看不懂這個動作：請點選上面列出的動作。",
+    ),
     "code_details": ("Details for the program", "給程式看的細節"),
     "history": ("History", "紀錄"),
     "nothing_yet": ("Nothing has happened yet.", "尚未有任何動作。"),
