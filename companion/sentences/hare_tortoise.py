@@ -98,8 +98,8 @@ class HareSentences:
         starting = params.get("bet") == "starting"
         label = pick(
             lang,
-            f"{'Starting' if starting else 'Second'} bet: {who}",
-            f"{'起始' if starting else '第二張'}下注：{who}",
+            "Starting bets" if starting else "Second bet",
+            "起始下注" if starting else "第二張下注",
         )
         place = params.get("place")
         if place is None:
