@@ -63,6 +63,7 @@ def test_a_waiting_phone_keeps_its_typed_text_while_another_player_moves(
     me.goto(f"{server}/t/{table.id}/seat/{waiting.token}")
     them.goto(f"{server}/t/{table.id}/seat/{moving.token}")
     me.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    me.locator("details.notation summary").tap()  # the notation, folded away for experts
     field = me.locator('input[name="move"][type="text"]')
     field.fill("a note while I wait")
     field.focus()
@@ -75,6 +76,7 @@ def test_a_waiting_phone_keeps_its_typed_text_while_another_player_moves(
     assert field.input_value() == "a note while I wait"
     assert me.evaluate("document.activeElement.name") == "move"
     assert abs(me.evaluate("window.scrollY") - scrolled) < 5
+    assert me.locator("details.notation").evaluate("d => d.open") is True
     assert label.split("\n")[0] in me.inner_text(".history")  # the board shows the move
     assert me.locator(f'[data-to-move="{store.load(table.id).state.to_move}"]').count() == 1
     version_fields = me.locator('input[name="version"]').evaluate_all("es => es.map(e => e.value)")
