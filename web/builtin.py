@@ -38,6 +38,14 @@ ANIMALS_ON_BOARD_WORDS = {
     "aob_dropped": ("dropped out this round", "本回合已退出"),
     "aob_ark": ("Your ark", "你的方舟"),
     "aob_overflow": ("Overflow", "滿出的動物"),
+    "aob_pick": ("Tap tiles of a group to split them off", "點選同一組裡的板塊，把它們拆出來"),
+    "aob_pick_help": (
+        "Tap again to put a tile back. Splitting earns a food crate; taking a group costs a "
+        "crate per tile.",
+        "再點一次可放回。拆開可得一箱食物；拿走一組每張板塊付一箱食物。",
+    ),
+    "aob_split_these": ("Split off the chosen tiles", "把選好的板塊拆成新的一組"),
+    "aob_take_group": ("Take group {n}", "拿走第 {n} 組"),
     "aob_phase_remove": ("Leaving species out", "移除物種"),
     "aob_phase_deal": ("Dealing", "發板塊"),
     "aob_phase_give": ("Giving tiles to the centre", "交出板塊到中央"),
@@ -121,7 +129,7 @@ register(
         label=labels.animals_on_board_label,
         drawing=drawings.animals_on_board_drawing,
         table_template="games/animals_on_board.html",
-        seat_template=None,
+        seat_template="games/animals_on_board_seat.html",
         templates=None,
         words=ANIMALS_ON_BOARD_WORDS,
     ),

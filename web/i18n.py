@@ -117,6 +117,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "This move cannot be read: tap one of the moves above.",
         "看不懂這個動作：請點選上面列出的動作。",
     ),
+    "all_moves": ("Every move as a list", "所有動作的清單"),
     "code_details": ("Details for the program", "給程式看的細節"),
     "history": ("History", "紀錄"),
     "nothing_yet": ("Nothing has happened yet.", "尚未有任何動作。"),

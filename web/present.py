@@ -44,6 +44,8 @@ class MoveButton:
     notation: str
     json: str
     advice: str = ""
+    data: Mapping[str, Any] | None = None
+    """The move's JSON as data, for a seat panel that lays its moves out by touch."""
 
 
 def move_buttons(
@@ -64,6 +66,7 @@ def move_buttons(
                 text,
                 json.dumps(data, separators=(",", ":"), ensure_ascii=False),
                 notes.get(text, ""),
+                data,
             )
         )
     return out

@@ -111,6 +111,70 @@ def tap_a_move(page: Page, store: TableStore, table_id: str, rng: random.Random)
         buttons.nth(pick).tap(no_wait_after=True)
 
 
+def tap_tiles(page: Page, rng: random.Random) -> bool:
+    """Animals on Board: tap the tiles of a legal split and split them off, or take a group,
+    by touching the drawn tiles; False when the page draws no tiles to pick."""
+    groups = page.locator(".pick-group")
+    if not groups.count():
+        return False
+    takes = page.locator(".pick-group button.take")
+    splittable = page.locator(".pick-group[data-parts]:not([data-parts=''])")
+    if takes.count() and (not splittable.count() or rng.random() < 0.3):
+        with page.expect_navigation(wait_until="domcontentloaded"):
+            takes.nth(rng.randrange(takes.count())).tap(no_wait_after=True)
+        return True
+    group = splittable.nth(rng.randrange(splittable.count()))
+    parts = str(group.get_attribute("data-parts")).split(",")
+    part = parts[rng.randrange(len(parts))]
+    split = group.locator("button.split")
+    for letter in part:
+        assert split.is_disabled() or len(part) > 1
+        tile = group.locator(f'.tile[data-letter="{letter}"]')
+        box = tile.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+        tile.tap()
+    assert split.is_enabled()
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        split.tap(no_wait_after=True)
+    return True
+
+
+def test_animals_on_board_by_touching_the_tiles(
+    server: str,  # noqa: F811
+    browser: Browser,
+    store: TableStore,
+) -> None:
+    table = store.create("animals_on_board", ["Ann", "Bob"], seed=4)
+    pages = {}
+    for seat in table.seats:
+        pages[seat.player] = phone(browser)
+        pages[seat.player].goto(f"{server}/t/{table.id}/seat/{seat.token}")
+    rng = random.Random(4)
+    picked = 0
+    for _ in range(MAX_TAPS):
+        table = store.load(table.id)
+        if table.state.to_move is None:
+            break
+        page = pages[str(table.state.to_move)]
+        at_version(page, table.version)
+        if tap_tiles(page, rng):
+            picked += 1
+            if picked == 3:
+                shot(page, "animals_on_board-touch-seat")
+            continue
+        tap_a_move(page, store, table.id, rng)
+    table = store.load(table.id)
+    assert table.state.to_move is None and picked > 5
+    splits = [s for s in table.history if s.move.to_json()["type"] == "split"]
+    assert splits  # the tapped tiles made the splits
+    page = pages["Ann"]
+    at_version(page, table.version)
+    page.locator('a.button[href$="/score"]').first.tap()
+    page.wait_for_url("**/score")
+    assert page.locator("table.scores tbody tr").count() == 6
+    shot(page, "animals_on_board-touch-score")
+
+
 GAMES = [
     ("hare_tortoise", "zh-TW", ["小明", "阿華"]),
     ("niagara", "zh-TW", ["小明", "阿華", "美玲"]),
