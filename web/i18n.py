@@ -4,9 +4,10 @@ The language comes from the ``lang`` cookie (set by the switch on every page),
 else from the browser's Accept-Language. The app's own messages are here; the
 words of a game's templates are its ``Presenter.words`` (``web.presenters``).
 A refusal speaks the page's language
-through ``companion/reasons.py`` (the ``reason`` helper in templates); other sentences
-from the engines (event explanations, option texts) are English; names of games and pieces come
-in both languages from the catalogs.
+through ``companion/reasons.py`` (the ``reason`` helper in templates); events, score lines
+and the tie-break through ``companion.sentences``, rule options through
+``companion.messages.option_words`` (the ``options_of`` helper); names of games and pieces
+come in both languages from the catalogs.
 """
 
 from __future__ import annotations

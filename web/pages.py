@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import photo_score
 from companion.catalog_info import piece
 from companion.sessions import Table
-from web import labels, present, tables
+from web import drawings, labels, present, tables
 from web.i18n import pick_language
 from web.presenters import GENERIC_SEAT, GENERIC_TABLE, PRESENTERS
 
@@ -47,6 +47,11 @@ def context(table: Table, viewer: str | None) -> dict[str, Any]:
         "stream": url_for("live.stream", table_id=table.id),
         "piece": lambda pid: piece(table.game, pid),
         "name": lambda pid: labels.name_of(table.game, pid, lang),
+        "colour": lambda player: (
+            drawings.player_colour(table.players.index(player))
+            if player in table.players
+            else "#333"
+        ),
         "live": live_status(table.id),
         "photo_scored": photo_score.scored(table.game),
         "seating": seating(table) if photo_score.scored(table.game) else [],
