@@ -142,6 +142,9 @@ def play_to_the_end(
         page = first if mover == "@chance" else pages[mover]
         at_version(page, version)  # a live update brought the mover's phone up to date
         before_move(page, version)
+        folded = page.locator("details.all-moves:not([open]) summary")
+        if folded.count():  # a seat panel lays the moves out by touch; the list is folded
+            folded.click()
         buttons = page.locator("ul.moves button")
         count = buttons.count()
         assert count > 0, f"{mover} has no move to tap at version {version}"
