@@ -50,20 +50,25 @@ the options name."""
 
 
 class _Text(HTMLParser):
-    """The text a person sees: no script, style or folded code details."""
+    """The text a person sees in the page's language: no script, style, folded code
+    details, or a name marked as said in the other language (``lang`` on an element)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.parts: list[str] = []
         self.skip = 0
+        self.open: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         classes = (dict(attrs).get("class") or "").split()
-        if tag in ("script", "style") or (tag == "details" and "code" in classes):
+        said_apart = tag != "html" and "lang" in dict(attrs)
+        if tag in ("script", "style") or (tag == "details" and "code" in classes) or said_apart:
             self.skip += 1
+            self.open.append(tag)
 
     def handle_endtag(self, tag: str) -> None:
-        if self.skip and tag in ("script", "style", "details"):
+        if self.open and tag == self.open[-1]:
+            self.open.pop()
             self.skip -= 1
 
     def handle_data(self, data: str) -> None:
