@@ -4,8 +4,10 @@ Run: ``.venv/bin/python -m bench.web_live [--moves 40]``. A real HTTP server
 (werkzeug, threaded, as ``companion serve`` runs it) serves a seeded Noah
 table; one client listens on the table's server-sent event stream while moves
 are submitted through the seat route. Reported: the delay from the move's
-HTTP answer to the stream's event (the target is under a second), and the
-server time to build a seat page.
+HTTP answer to the stream's event (the target is under a second), the delay
+until a waiting phone holds the fresh page it swaps in place (the event, then
+one GET of its seat page, as ``web/static/live.js`` does), and the server time
+to build a seat page.
 """
 
 from __future__ import annotations
@@ -48,10 +50,13 @@ def main() -> None:
         seats = {s.player: s.token for s in table.seats}
 
         heard: list[float] = []
+        shown: list[float] = []
         ready = threading.Event()
+        watcher = f"/t/{table.id}/seat/{seats['ann']}"
 
         def listen() -> None:
             conn = http.client.HTTPConnection("127.0.0.1", port)
+            page = http.client.HTTPConnection("127.0.0.1", port)
             conn.request("GET", f"/t/{table.id}/stream")
             stream = conn.getresponse()
             while True:
@@ -60,6 +65,10 @@ def main() -> None:
                     return
                 if line.startswith(b"data:"):
                     heard.append(time.perf_counter())
+                    if ready.is_set():
+                        page.request("GET", watcher)
+                        page.getresponse().read()
+                        shown.append(time.perf_counter())
                     ready.set()
 
         threading.Thread(target=listen, daemon=True).start()
@@ -67,7 +76,7 @@ def main() -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port)
         cookie, token = _csrf(conn)
         rng = random.Random(1)
-        delays, pages = [], []
+        delays, pages, swaps = [], [], []
         for _ in range(args.moves):
             table = store.load(table.id)
             if table.state.to_move is None:
@@ -89,10 +98,18 @@ def main() -> None:
             while len(heard) == before and time.perf_counter() < deadline:
                 time.sleep(0.002)
             delays.append(heard[-1] - answered if len(heard) > before else 5.0)
+            while len(shown) < len(heard) - 1 and time.perf_counter() < deadline:
+                time.sleep(0.002)
+            swaps.append(shown[-1] - answered if len(shown) == len(heard) - 1 else 5.0)
         httpd.shutdown()
         store.close()
     ms = [d * 1000 for d in delays]
     print(f"live update after a move: median {statistics.median(ms):.0f} ms, max {max(ms):.0f} ms")
+    swap = [d * 1000 for d in swaps]
+    print(
+        f"waiting phone holds the new page: median {statistics.median(swap):.0f} ms, "
+        f"max {max(swap):.0f} ms"
+    )
     print(f"seat page: median {statistics.median(pages) * 1000:.1f} ms over {len(pages)} pages")
 
 

@@ -3,17 +3,23 @@ and once in ``companion.messages``.
 
 The camera follows every game's moves (``companion.watch.<game>``), a photo of
 the end scores every game (``companion.watch.photo``), and Ark Nova's pages
-get Map A with the hexes a building may cover (``companion.boards``) and a
+get Map A with the hexes a building may cover (``companion.ark_nova_seat``) and a
 quick score of a game played off the app (``companion.quick_score``). Their
-refusals and words in Chinese are ``companion.reasons``'; none says its score
-lines or events in Chinese yet.
+refusals and words in Chinese are ``companion.reasons``'; their events, score
+lines and tie-breaks in both languages are ``companion.sentences``'.
 """
 
 from __future__ import annotations
 
 from companion import ark_nova_seat, messages, quick_score, reasons
-from companion.messages import Messages
+from companion.messages import Messages, Sentences
 from companion.registry import CompanionGame, register
+from companion.sentences import animals_on_board as aob_sentences
+from companion.sentences import hare_tortoise as hare_sentences
+from companion.sentences import niagara as niagara_sentences
+from companion.sentences import noah as noah_sentences
+from companion.sentences import options
+from companion.sentences.options import Options
 from companion.watch import photo
 from companion.watch.animals_on_board import AnimalsOnBoardTable
 from companion.watch.ark_nova import ArkNovaTable
@@ -59,16 +65,45 @@ register(
 )
 
 
-def _messages(game_id: str, words: dict[str, str]) -> Messages:
+def _messages(
+    game_id: str, words: dict[str, str], sentences: Sentences, options: Options
+) -> Messages:
     return Messages(
-        refusals=reasons.templates_of(game_id), words=words, name=None, lines={}, events={}
+        refusals=reasons.templates_of(game_id),
+        words=words,
+        name=None,
+        lines={},
+        events={},
+        sentences=sentences,
+        options=options,
     )
 
 
-messages.register("noah", _messages("noah", reasons.NOAH_WORDS))
-messages.register("animals_on_board", _messages("animals_on_board", reasons.ANIMALS_ON_BOARD_WORDS))
-messages.register("hare_tortoise", _messages("hare_tortoise", reasons.HARE_TORTOISE_WORDS))
-messages.register("niagara", _messages("niagara", reasons.NIAGARA_WORDS))
+messages.register(
+    "noah", _messages("noah", reasons.NOAH_WORDS, noah_sentences.SENTENCES, options.NOAH)
+)
+messages.register(
+    "animals_on_board",
+    _messages(
+        "animals_on_board",
+        reasons.ANIMALS_ON_BOARD_WORDS,
+        aob_sentences.SENTENCES,
+        options.ANIMALS_ON_BOARD,
+    ),
+)
+messages.register(
+    "hare_tortoise",
+    _messages(
+        "hare_tortoise",
+        reasons.HARE_TORTOISE_WORDS,
+        hare_sentences.SENTENCES,
+        options.HARE_TORTOISE,
+    ),
+)
+messages.register(
+    "niagara",
+    _messages("niagara", reasons.NIAGARA_WORDS, niagara_sentences.SENTENCES, options.NIAGARA),
+)
 messages.register(
     "ark_nova",
     Messages(

@@ -13,9 +13,29 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from engines.core import Registry
+
+
+class Sentences(Protocol):
+    """A game's events and score lines as sentences with names, in both languages.
+
+    Each method answers None for a code it does not word; the caller then
+    fills the zh-Hant template of :class:`Messages` or keeps the engine's
+    English.
+    """
+
+    def event(self, kind: str, data: Mapping[str, Any], lang: str) -> str | None:
+        """An event (``Event.kind`` and ``Event.data``) in ``lang``."""
+
+    def line(self, code: str, params: Mapping[str, Any], lang: str) -> tuple[str, str] | None:
+        """A score line (``ScoreLine.code`` and ``params``): its row label and its detail."""
+
+    def tiebreak(self, lang: str) -> str | None:
+        """What decides a tie on the score in ``lang`` ("more species on the ark"), or
+        None when tied players share the place."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +56,11 @@ class Messages:
         events: a template per event kind (``Event.kind``), filled with the
             event's ``data``; empty until the phone pages say the history in
             Chinese.
+        sentences: the game's events, score lines and tie-break in both
+            languages (``companion.sentences``), or None: the zh-Hant
+            templates above, else the engine's English.
+        options: per rule option name, its question in zh-Hant and each
+            choice's explanation; an option missing here is said in English.
     """
 
     refusals: Mapping[str, str]
@@ -43,6 +68,8 @@ class Messages:
     name: Callable[[str], str | None] | None
     lines: Mapping[str, str]
     events: Mapping[str, str]
+    sentences: Sentences | None = None
+    options: Mapping[str, tuple[str, Mapping[str, str]]] = field(default_factory=dict)
 
 
 MESSAGES: Registry[Messages] = Registry("messages", "companion.messages.register")
@@ -65,3 +92,18 @@ def register(game_id: str, messages: Messages) -> Messages:
 def fields(template: str) -> set[str]:
     """The ``{param}`` placeholders of a template."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def option_words(game_id: str, option: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A rule option's JSON (``RuleOption.to_json()``) with its question and its choices'
+    explanations in ``lang`` (English where the game's messages lack them)."""
+    messages = MESSAGES.get(game_id)
+    said = messages.options.get(str(option["name"])) if messages is not None else None
+    if lang != "zh-Hant" or said is None:
+        return dict(option)
+    text, choices = said
+    return {
+        **option,
+        "text": text,
+        "choice_text": {c: choices.get(c, t) for c, t in option["choice_text"].items()},
+    }

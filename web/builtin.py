@@ -38,6 +38,22 @@ ANIMALS_ON_BOARD_WORDS = {
     "aob_dropped": ("dropped out this round", "本回合已退出"),
     "aob_ark": ("Your ark", "你的方舟"),
     "aob_overflow": ("Overflow", "滿出的動物"),
+    "aob_pick": ("Tap tiles of a group to split them off", "點選同一組裡的板塊，把它們拆出來"),
+    "aob_pick_help": (
+        "Tap again to put a tile back. Splitting earns a food crate; taking a group costs a "
+        "crate per tile.",
+        "再點一次可放回。拆開可得一箱食物；拿走一組每張板塊付一箱食物。",
+    ),
+    "aob_split_these": ("Split off the chosen tiles", "把選好的板塊拆成新的一組"),
+    "aob_take_group": ("Take group {n}", "拿走第 {n} 組"),
+    "aob_phase_remove": ("Leaving species out", "移除物種"),
+    "aob_phase_deal": ("Dealing", "發板塊"),
+    "aob_phase_give": ("Giving tiles to the centre", "交出板塊到中央"),
+    "aob_phase_refill": ("Refilling the centre", "補充中央"),
+    "aob_phase_play": ("Split or take a group", "拆開或拿走一組"),
+    "aob_phase_reveal": ("Revealing the arks", "亮出方舟"),
+    "aob_phase_cut": ("Cutting arks to ten", "方舟減到十張"),
+    "aob_phase_over": ("Game over", "遊戲結束"),
 }
 
 HARE_TORTOISE_WORDS = {
@@ -45,7 +61,23 @@ HARE_TORTOISE_WORDS = {
     "hare_streams": ("Streams", "小溪"),
     "hare_podium": ("Podium", "頒獎台"),
     "hare_played": ("Played this round", "本輪打出"),
-    "hare_bets": ("Your bets", "你的下注"),
+    "hare_bets": ("Bets", "下注"),
+    "hare_animal_H": ("hare", "兔子"),
+    "hare_animal_T": ("tortoise", "烏龜"),
+    "hare_animal_W": ("wolf", "野狼"),
+    "hare_animal_F": ("fox", "狐狸"),
+    "hare_animal_L": ("lamb", "綿羊"),
+    "hare_animal_W!": ("wolf (howl)", "野狼（狼嚎）"),
+    "hare_animal_?": ("face down", "蓋著"),
+    "hare_phase_bets": ("Dealing the starting bets", "發起始下注卡"),
+    "hare_phase_track": ("Laying the track", "擺放賽道"),
+    "hare_phase_deal": ("Dealing the race cards", "發賽跑卡"),
+    "hare_phase_keep": ("Keeping a second bet", "留下第二張下注卡"),
+    "hare_phase_play": ("Playing cards", "出牌"),
+    "hare_phase_refill": ("Refilling hands", "補牌"),
+    "hare_phase_race": ("The race", "賽跑"),
+    "hare_phase_reveal": ("Showing the second bets", "亮出第二張下注卡"),
+    "hare_phase_over": ("Game over", "遊戲結束"),
 }
 
 NIAGARA_WORDS = {
@@ -54,6 +86,19 @@ NIAGARA_WORDS = {
     "niagara_lost": ("Over the falls", "已落下瀑布"),
     "niagara_bank": ("gems banked", "已存寶石"),
     "niagara_hand": ("paddles in hand", "手上的船槳"),
+    "niagara_landing": ("Landing", "岸邊"),
+    "niagara_cloud": ("cloud", "雲朵"),
+    "niagara_chosen": ("paddle chosen", "已選船槳"),
+    "niagara_revealed": ("revealed", "已亮出"),
+    "niagara_gem_V": ("violet", "紫色"),
+    "niagara_gem_W": ("clear", "透明"),
+    "niagara_gem_Y": ("yellow", "黃色"),
+    "niagara_gem_B": ("blue", "藍色"),
+    "niagara_gem_P": ("pink", "粉紅色"),
+    "niagara_phase_choose": ("Choosing paddles", "選擇船槳"),
+    "niagara_phase_act": ("Paddling", "划船"),
+    "niagara_phase_flow": ("The river flows", "河水流動"),
+    "niagara_phase_over": ("Game over", "遊戲結束"),
 }
 
 ARK_NOVA_WORDS = {
@@ -204,7 +249,7 @@ register(
         label=labels.animals_on_board_label,
         drawing=drawings.animals_on_board_drawing,
         table_template="games/animals_on_board.html",
-        seat_template=None,
+        seat_template="games/animals_on_board_seat.html",
         templates=None,
         words=ANIMALS_ON_BOARD_WORDS,
     ),

@@ -110,7 +110,6 @@ def animals_on_board_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
                     "x": x + pad + i * (tw + 3),
                     "value": value if tile != UNKNOWN else "?",
                     "species": species if tile != UNKNOWN else "",
-                    "letter": group["letters"][i] if i < len(group["letters"]) else "",
                     "colour": _species_colour(species) if tile != UNKNOWN else "#ddd",
                 }
             )
@@ -161,6 +160,13 @@ def hare_tortoise_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _PLAYER_COLOURS = ("#d1495b", "#2e86ab", "#edae49", "#66a182", "#8d6a9f")
+
+
+def player_colour(seat: int) -> str:
+    """The colour of the player in seat ``seat`` (0-based), the same on every game's pages."""
+    return _PLAYER_COLOURS[seat % len(_PLAYER_COLOURS)]
+
+
 _GEM_COLOURS = {"V": "#7b3fa0", "W": "#e8eef2", "Y": "#f2c84b", "B": "#2f6fd0", "P": "#ef7fb0"}
 
 # Niagara's river drawn top to bottom: the landing, the five main slots, the
@@ -191,7 +197,7 @@ def niagara_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
     for i, seat in enumerate(view.get("seats", [])):
         for n, canoe in enumerate(seat["canoes"], start=1):
             where = canoe["slot"]
-            colour = _PLAYER_COLOURS[i % len(_PLAYER_COLOURS)]
+            colour = player_colour(i)
             gem = canoe.get("gem")
             entry = {
                 "player": seat["player"],

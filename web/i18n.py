@@ -4,9 +4,10 @@ The language comes from the ``lang`` cookie (set by the switch on every page),
 else from the browser's Accept-Language. The app's own messages are here; the
 words of a game's templates are its ``Presenter.words`` (``web.presenters``).
 A refusal speaks the page's language
-through ``companion/reasons.py`` (the ``reason`` helper in templates); other sentences
-from the engines (event explanations, option texts) are English; names of games and pieces come
-in both languages from the catalogs.
+through ``companion/reasons.py`` (the ``reason`` helper in templates); events, score lines
+and the tie-break through ``companion.sentences``, rule options through
+``companion.messages.option_words`` (the ``options_of`` helper); names of games and pieces
+come in both languages from the catalogs.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from flask import Flask, request
 
+from companion.messages import option_words
 from companion.reasons import reason_text
 from web.presenters import word
 
@@ -107,6 +109,17 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "play": ("Play", "執行"),
     "legal": ("Legal: {move}", "合法：{move}"),
     "illegal": ("Not allowed", "不允許"),
+    "take_back": ("Take back my last move", "收回我剛才的動作"),
+    "take_back_help": (
+        "Until the next player acts.",
+        "在下一位玩家行動之前都可以。",
+    ),
+    "unreadable_move": (
+        "This move cannot be read: tap one of the moves above.",
+        "看不懂這個動作：請點選上面列出的動作。",
+    ),
+    "all_moves": ("Every move as a list", "所有動作的清單"),
+    "code_details": ("Details for the program", "給程式看的細節"),
     "history": ("History", "紀錄"),
     "nothing_yet": ("Nothing has happened yet.", "尚未有任何動作。"),
     "scores": ("Scores", "分數"),
@@ -118,8 +131,6 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "winner": ("Winner: {players}", "勝利者：{players}"),
     "lowest_wins": ("The lowest total wins.", "總分最低者獲勝。"),
     "highest_wins": ("The highest total wins.", "總分最高者獲勝。"),
-    "tiebreak": ("Tie-break: {text}", "平手處理：{text}"),
-    "no_tie": ("No tie on the top score.", "最高分沒有平手。"),
     "see_scores": ("See the final scores", "查看最終分數"),
     "hands": ("Hands", "手牌"),
     "cards": ("{n} cards", "{n} 張牌"),
@@ -213,7 +224,8 @@ def translate(key: str, lang: str, **values: object) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Give templates ``lang`` and ``_`` (translate into the request's language)."""
+    """Give templates ``lang``, ``_`` (translate into the request's language), ``reason`` (a
+    refusal in it) and ``options_of`` (a game's rule options in it)."""
 
     @app.context_processor
     def inject() -> dict[str, object]:
@@ -225,10 +237,14 @@ def init_app(app: Flask) -> None:
         def reason(verdict: Mapping[str, Any]) -> str:
             return reason_text(verdict, lang)
 
+        def options_of(game: Mapping[str, Any]) -> list[dict[str, Any]]:
+            return [option_words(str(game["id"]), o, lang) for o in game["options"]]
+
         return {
             "lang": lang,
             "_": _,
             "reason": reason,
+            "options_of": options_of,
             "LANGS": LANGS,
             "LANG_NAMES": LANG_NAMES,
         }

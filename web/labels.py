@@ -14,6 +14,9 @@ from typing import Any
 from companion.boards import HARE_TRACK
 from companion.catalog_info import piece_name
 from companion.games import UNKNOWN, notation
+from companion.sentences import join
+from companion.sentences.hare_tortoise import animal
+from companion.sentences.niagara import paddle
 from web.i18n import translate
 
 
@@ -86,8 +89,12 @@ _AOB: dict[str, tuple[str, str]] = {
     "reveal": ("Reveal {tile} on your ark", "亮出方舟上的 {tile}"),
     "cut": ("Send {tiles} back to the box", "把 {tiles} 放回盒中"),
     "split": (
-        "Split group {group}: move {part} to a new group",
-        "拆開第 {group} 組：把 {part} 移到新組",
+        "Split group {group}: move tiles {part} to a new group",
+        "拆開第 {group} 組：把第 {part} 張板塊移到新的一組",
+    ),
+    "merge": (
+        "Lay tiles {part} of group {group} with group {into}",
+        "把第 {group} 組的第 {part} 張板塊併到第 {into} 組",
     ),
     "take": ("Take group {group}", "拿走第 {group} 組"),
     "pass": ("Pass", "放棄"),
@@ -107,16 +114,29 @@ def animals_on_board_label(move_json: Mapping[str, Any], lang: str) -> str:
         values["species"] = name_of("animals_on_board", f"{species}V1", lang).rsplit(" ", 1)[0]
     tiles = move_json.get("tiles")
     if isinstance(tiles, list):
-        values["tiles"] = ", ".join(name_of("animals_on_board", str(t), lang) for t in tiles)
+        values["tiles"] = join([name_of("animals_on_board", str(t), lang) for t in tiles], lang)
+    part = move_json.get("part")
+    if isinstance(part, str):
+        values["part"] = join([str(ord(c) - 96) for c in part], lang)
     return _AOB[kind][1 if lang == "zh-Hant" else 0].format_map(values)
 
 
 def niagara_label(move_json: Mapping[str, Any], lang: str) -> str:
-    if move_json.get("type") == "arm":
+    zh = lang == "zh-Hant"
+    kind = move_json.get("type")
+    if kind == "arm":
         left = move_json.get("arm") == "L"
-        if lang == "zh-Hant":
+        if zh:
             return "河水流一步：" + ("左支流" if left else "右支流")
         return "Run the river one step: " + ("the left arm" if left else "the right arm")
+    if kind == "choose":
+        tile = str(move_json.get("tile"))
+        if tile == "?":
+            return "選好一支船槳（蓋著）" if zh else "Choose a paddle, face down"
+        what = ("雲朵" if zh else "the cloud") if tile == "C" else tile
+        return f"選擇船槳：{what}" if zh else f"Choose paddle {what}"
+    if kind in ("paddle", "cloud"):
+        return paddle(move_json, lang)
     return generic_label("niagara", move_json, lang)
 
 
@@ -128,11 +148,43 @@ _RACE_TO: dict[str, tuple[str, str]] = {
 }
 
 
-def hare_tortoise_label(move_json: Mapping[str, Any], lang: str) -> str:
-    """A race moved by hand in words: where each pawn goes (podium places first)."""
-    if move_json.get("type") != "race":
-        return generic_label("hare_tortoise", move_json, lang)
+_HARE: dict[str, tuple[str, str]] = {
+    "bet": ("Deal a starting bet: {card}", "發起始下注卡：{card}"),
+    "deal": ("Deal a race card: {card}", "發賽跑卡：{card}"),
+    "keep": ("Keep {card} face down as your second bet", "把 {card} 蓋著留作第二張下注卡"),
+    "draw": ("Draw a race card: {card}", "抽一張賽跑卡：{card}"),
+    "reshuffle": ("Shuffle the discards into a new draw pile", "把棄牌洗成新的牌堆"),
+    "play": ("Play {cards}", "打出 {cards}"),
+    "reveal": ("{player} shows the second bet: {card}", "{player} 亮出第二張下注卡：{card}"),
+    "track": ("Lay the track: streams at spaces {streams}", "擺好賽道：溪流在第 {streams} 格"),
+}
+
+
+def _hare_card(card: str, lang: str) -> str:
     zh = lang == "zh-Hant"
+    if card in ("?", UNKNOWN):
+        return "一張蓋著的牌" if zh else "a face-down card"
+    if card == "W!":
+        return "野狼卡（狼嚎）" if zh else "a wolf card with the howl"
+    name = animal(card, lang)
+    return f"{name}卡" if zh else f"a {name.removeprefix('the ')} card"
+
+
+def hare_tortoise_label(move_json: Mapping[str, Any], lang: str) -> str:
+    """A Hare and Tortoise move in words; a race moved by hand says where each pawn goes
+    (podium places first)."""
+    kind = str(move_json.get("type"))
+    zh = lang == "zh-Hant"
+    if kind in _HARE:
+        values = _Missing(move_json)
+        if isinstance(move_json.get("card"), str):
+            values["card"] = _hare_card(str(move_json["card"]), lang)
+        cards = [str(c) for c in move_json.get("cards", [])]
+        values["cards"] = join([_hare_card(c, lang) for c in cards], lang)
+        values["streams"] = join([str(n) for n in move_json.get("streams", [])], lang)
+        return _HARE[kind][1 if zh else 0].format_map(values)
+    if kind != "race":
+        return generic_label("hare_tortoise", move_json, lang)
     podium = [str(a) for a in move_json.get("podium", [])]
     parts: list[str] = []
     for code, pos in zip(HARE_TRACK.pawns, move_json.get("positions", []), strict=False):

@@ -19,7 +19,7 @@ from companion import photo_score
 from companion.catalog_info import piece
 from companion.games import DocumentError, read_json, whole_number
 from companion.sessions import Table
-from web import labels, present, tables
+from web import drawings, labels, present, tables
 from web.i18n import pick_language
 from web.presenters import GENERIC_SEAT, GENERIC_TABLE, PRESENTERS
 
@@ -49,6 +49,11 @@ def context(table: Table, viewer: str | None) -> dict[str, Any]:
         "piece": lambda pid: piece(table.game, pid),
         "name": lambda pid: labels.name_of(table.game, pid, lang),
         "move_label": lambda move: present.move_label(table.game, move, lang),
+        "colour": lambda player: (
+            drawings.player_colour(table.players.index(player))
+            if player in table.players
+            else "#333"
+        ),
         "live": live_status(table.id),
         "photo_scored": photo_score.scored(table.game),
         "seating": seating(table) if photo_score.scored(table.game) else [],

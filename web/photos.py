@@ -90,13 +90,20 @@ def _photo_page(
 ) -> Page:
     """The form, the photo's outcome with its breakdown and overlay, or the refusal."""
     outcome = result.outcome.to_json() if result is not None else None
-    players, rows = ([], []) if outcome is None else present.score_rows(outcome, table.players)
+    lang = pick_language()
+    players, rows = (
+        ([], [])
+        if outcome is None
+        else present.score_rows(table.game, outcome, lang, table.players)
+    )
+    tie = "" if outcome is None else present.tiebreak(table.game, outcome, lang)
     page = render_template(
         "score_photo.html",
         result=result,
         outcome=outcome,
         players=players,
         rows=rows,
+        tie=tie,
         overlay=None if result is None else base64.b64encode(result.overlay_png).decode("ascii"),
         error=error,
         camera=camera,

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 
-from companion import registry
+from companion import registry, takeback
 from companion.games import EngineError, IllegalMove, InvalidMove
 from companion.games import advice as advise
 from companion.sessions import Conflict, Forbidden, Seat, Table, check
@@ -50,6 +50,9 @@ def seat_page(
         error=error,
         error_code=error.code if isinstance(error, IllegalMove) else None,
         verdict=verdict,
+        take_back=takeback.may_take_back(table, seat.player),
+        take_back_url=url_for("play.seat_take_back", table_id=table.id, token=seat.token),
+        verdict_label=present.move_label(table.game, verdict["json"], lang) if verdict else "",
         page=url_for("play.seat", table_id=table.id, token=seat.token),
         post=url_for("play.seat_move", table_id=table.id, token=seat.token),
         check_url=url_for("play.seat_check", table_id=table.id, token=seat.token),
@@ -107,6 +110,26 @@ def seat_move(table_id: str, token: str) -> Page:
     return redirect(url_for("play.seat", table_id=table.id, token=s.token), 303)
 
 
+@bp.post("/t/<table_id>/seat/<token>/take-back")
+def seat_take_back(table_id: str, token: str) -> Page:
+    """Take back the seat's own last move (403 when it may not: someone acted since, or the
+    move showed it a piece; 409 when the table moved on)."""
+    table, s = tables.seat(table_id, token)
+    try:
+        version = int(request.form.get("version", ""))
+    except ValueError:
+        abort(400, "the request does not say which version of the table it was made on")
+    if version != table.version:
+        raise Conflict("the table changed since your page showed it; look again")
+    if not takeback.may_take_back(table, s.player):
+        raise Forbidden(
+            "only your own last move can be taken back, before anyone else acts and when it "
+            "showed you no card or tile; the host can undo it"
+        )
+    tables.store().undo(table.id, version=version)
+    return redirect(url_for("play.seat", table_id=table.id, token=s.token), 303)
+
+
 @bp.post("/t/<table_id>/seat/<token>/check")
 def seat_check(table_id: str, token: str) -> Page:
     table, s = tables.seat(table_id, token)
@@ -160,9 +183,15 @@ def score(table_id: str) -> Page:
         if wants_json():
             return jsonify(error_body("not_over", "the game is not over yet")), 409
     else:
-        players, rows = present.score_rows(outcome)
+        players, rows = present.score_rows(table.game, outcome, pick_language())
     if wants_json():
         return jsonify(outcome)
+    tie = "" if outcome is None else present.tiebreak(table.game, outcome, pick_language())
     return render_template(
-        "score.html", outcome=outcome, players=players, rows=rows, **context(table, None)
+        "score.html",
+        outcome=outcome,
+        players=players,
+        rows=rows,
+        tie=tie,
+        **context(table, None),
     )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games import CHANCE
+from companion.sentences import event_text, line_words, tiebreak_text
 from companion.sessions import DEALER, HOST, Table
 from web.i18n import translate
 from web.labels import generic_label
@@ -43,6 +44,8 @@ class MoveButton:
     notation: str
     json: str
     advice: str = ""
+    data: Mapping[str, Any] | None = None
+    """The move's JSON as data, for a seat panel that lays its moves out by touch."""
 
 
 def move_buttons(
@@ -63,6 +66,7 @@ def move_buttons(
                 text,
                 json.dumps(data, separators=(",", ":"), ensure_ascii=False),
                 notes.get(text, ""),
+                data,
             )
         )
     return out
@@ -106,7 +110,7 @@ def history(table: Table, viewer: str | None, lang: str) -> list[dict[str, Any]]
             "actor": actor_label(step.actor, lang),
             "move": public,
             "label": move_label(table.game, public, lang),
-            "events": [e.text for e in step.events],
+            "events": [event_text(table.game, e.to_json(), lang) for e in step.events],
             "times": 1,
         }
         last = out[-1] if out else None
@@ -155,28 +159,40 @@ def outcome_json(table: Table) -> dict[str, Any] | None:
 
 
 def score_rows(
-    outcome: Mapping[str, Any], order: Sequence[str] | None = None
+    game_id: str,
+    outcome: Mapping[str, Any],
+    lang: str,
+    order: Sequence[str] | None = None,
 ) -> tuple[list[str], list[dict[str, Any]]]:
-    """The breakdown as a table: labels down, one column per player, in ranking order
-    (or in ``order``: the seats, for a photo laid out seat by seat)."""
+    """The breakdown as a table in ``lang``: one row per line (its label in words), one
+    column per player, in ranking order (or in ``order``: the seats, for a photo laid
+    out seat by seat); each cell the points and the line's detail in words."""
     players = (
         list(order)
         if order is not None
         else [p for tier in outcome["ranking"] for p in tier["players"]]
     )
     labels: list[str] = []
+    cells: dict[str, dict[str, list[tuple[int | float, str]]]] = {}
     for p in players:
         for line in outcome["breakdown"].get(p, []):
-            if line["label"] not in labels:
-                labels.append(line["label"])
+            label, detail = line_words(game_id, line, lang)
+            if label not in labels:
+                labels.append(label)
+            cells.setdefault(label, {}).setdefault(p, []).append((line["points"], detail))
     rows = []
     for label in labels:
-        cells = {}
+        row = {}
         for p in players:
-            lines = [ln for ln in outcome["breakdown"].get(p, []) if ln["label"] == label]
-            cells[p] = {
-                "points": sum(ln["points"] for ln in lines) if lines else "",
-                "detail": "; ".join(ln["detail"] for ln in lines if ln["detail"]),
+            lines = cells[label].get(p, [])
+            row[p] = {
+                "points": sum(points for points, _ in lines) if lines else "",
+                "detail": "; ".join(detail for _, detail in lines if detail),
             }
-        rows.append({"label": label, "cells": cells})
+        rows.append({"label": label, "cells": row})
     return players, rows
+
+
+def tiebreak(game_id: str, outcome: Mapping[str, Any], lang: str) -> str:
+    """How the top of the ranking was decided, in one sentence in ``lang``."""
+    return tiebreak_text(game_id, outcome, lang)

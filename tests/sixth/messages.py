@@ -1,9 +1,47 @@
-"""Pond's words in Traditional Chinese (its ``Messages``): a template per refusal, score
-line and event, each filled from the engine's own params."""
+"""Pond's words (its ``Messages``): a zh-Hant template per refusal, score line and event,
+each filled from the engine's own params; its events and score lines in both languages
+with the cards' names (:class:`PondSentences`); its rule option in zh-Hant."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from companion.catalog_info import piece_name
 from companion.messages import Messages
+from companion.sentences import join, pick
+
+
+def _cards(cards: list[str], lang: str) -> str:
+    return join([piece_name("pond", c, lang) or c for c in cards], lang)
+
+
+class PondSentences:
+    """Pond's tricks and score lines in words."""
+
+    def event(self, kind: str, data: Mapping[str, Any], lang: str) -> str | None:
+        if kind != "trick":
+            return None
+        cards = _cards(list(data["cards"]), lang)
+        winner = data["winner"]
+        return pick(lang, f"{winner} takes the trick: {cards}.", f"{winner} 拿下這一墩：{cards}。")
+
+    def line(self, code: str, params: Mapping[str, Any], lang: str) -> tuple[str, str] | None:
+        if code == "pond.cards":
+            return pick(lang, "Cards won", "贏得的牌"), _cards(list(params["cards"]), lang)
+        if code == "pond.tricks":
+            n = params["tricks"]
+            return pick(lang, "Tricks won", "贏得的墩數"), pick(lang, f"{n} tricks", f"{n} 墩")
+        if code == "pond.last_trick":
+            last = params.get("last")
+            return pick(lang, "Last trick (for a tie)", "最後一墩（平手時比較）"), (
+                pick(lang, f"{last} took it", f"由 {last} 拿下") if last else ""
+            )
+        return None
+
+    def tiebreak(self, lang: str) -> str | None:
+        return pick(lang, "the last trick", "拿下最後一墩者勝")
+
 
 MESSAGES = Messages(
     refusals={
@@ -25,5 +63,7 @@ MESSAGES = Messages(
         "pond.last_trick": "最後一墩由 {last} 拿下",
     },
     events={"trick": "{winner} 拿下這一墩：{cards}"},
+    sentences=PondSentences(),
+    options={"scoring": ("一墩算幾分。", {"cards": "它的兩張牌的點數", "tricks": "1 分"})},
 )
 """Pond's messages."""

@@ -39,6 +39,7 @@ PLAYERS = ["ann", "bob", "cy"]
 SEAT_ROUTES = (
     *("play.seat", "play.seat_move", "play.seat_check", "play.seat_json", "photos.seat_scan"),
     "live.seat_answer",
+    "play.seat_take_back",
 )
 HOST_ROUTES = (
     *("host.page", "host.move", "host.undo", "host.state"),
@@ -116,6 +117,8 @@ def crawl(site: tuple[Flask, FlaskClient, str], table: Table, viewer: str | None
             for name, form in posts.items():
                 if (rule.endpoint == "play.seat_check") != name.startswith("check"):
                     continue  # checks at the check route, moves at the others
+                if rule.endpoint == "play.seat_take_back" and name != "move-stale":
+                    continue  # on the current version a take-back of one's own move is one
                 as_form = client.post(url, data={**form, "csrf_token": csrf})
                 as_json = client.post(
                     url,

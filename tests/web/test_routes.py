@@ -11,11 +11,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
 
+from companion.sentences import line_words
 from companion.sessions import Table, TableStore
 from engines import noah
 from tests.noah.helpers import position
 from tests.web.conftest import csrf, host_url, post_move, seat_url
 from web import create_app
+from web.present import move_label
 
 PLAYERS = ["ann", "bob", "cy"]
 
@@ -278,10 +280,12 @@ def test_check_says_legal_or_why_not_without_applying(
 ) -> None:
     table = store.create("noah", PLAYERS, seed=2)
     url = seat_url(table, str(table.state.to_move)) + "/check"
-    good = table.state.legal_moves()[0].notation()
+    first = table.state.legal_moves()[0]
+    good = first.notation()
     token = csrf(client)
     ok = client.post(url, data={"csrf_token": token, "move": good, "version": "0"})
-    assert ok.status_code == 200 and f"Legal: {good}" in ok.get_data(as_text=True)
+    words = move_label("noah", first.to_json(), "en")
+    assert ok.status_code == 200 and str(escape(f"Legal: {words}")) in ok.get_data(as_text=True)
     bad = client.post(url, data={"csrf_token": token, "move": "noah 1", "version": "0"})
     assert bad.status_code == 200 and "<code>noah." in bad.get_data(as_text=True)
     as_json = client.post(url, json={"move": "noah 1"}, headers={"X-CSRF-Token": token})
@@ -374,12 +378,15 @@ def test_score_screen_before_and_after_the_end(client: FlaskClient, store: Table
     page = client.get(f"/t/{done.id}/score").get_data(as_text=True)
     assert "The lowest total wins." in page
     assert f"Winner: {', '.join(outcome.winners)}" in page
-    for label in ("round 1", "round 2", "round 3"):
+    for label in ("Round 1", "Round 2", "Round 3"):
         assert f'<th scope="row">{label}' in page
     for player, total in outcome.scores.items():
         assert f"<td>{total}</td>" in page, player
     for line in outcome.breakdown["ann"]:
-        assert str(escape(line.detail)) in page
+        _, detail = line_words("noah", line.to_json(), "en")
+        assert str(escape(detail)) in page
+        for card in line.params["cards"]:
+            assert card not in page  # the cards by name, never by id
     seat = client.get(seat_url(done, "ann")).get_data(as_text=True)
     assert "See the final scores" in seat and "The game is over" in seat
     data = client.get(f"/t/{done.id}/score", headers={"Accept": "application/json"}).get_json()
@@ -444,7 +451,8 @@ def test_a_chinese_page_gives_the_refusal_in_chinese_with_its_numbers(
     client.set_cookie("lang", "zh-Hant")
     checked = client.post(url + "/check", data={"csrf_token": token, "move": "MULF1"})
     page = checked.get_data(as_text=True)
-    assert "<code>noah.overweight</code>: 駁船會重達 22，超過上限 21" in page
+    assert 'data-code="noah.overweight">不允許: 駁船會重達 22，超過上限 21' in page
+    assert "<code>noah.overweight</code></details>" in page
     played = client.post(url + "/move", data={"csrf_token": token, "move": "MULF1", "version": "0"})
     assert played.status_code == 422 and "駁船會重達 22，超過上限 21" in played.get_data(
         as_text=True

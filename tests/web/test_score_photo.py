@@ -22,6 +22,7 @@ from flask.testing import FlaskClient
 
 from companion import photos
 from companion.registry import scored_games
+from companion.sentences import line_words
 from companion.sessions import Table, TableStore
 from tests.end_photos import END_PHOTOS, EndPhoto, animals_on_board_photo, hare_tortoise_photo
 from tests.watch_support import write_video
@@ -77,7 +78,8 @@ def test_an_end_photo_uploaded_from_a_phone_scores_as_the_engine(
     assert [p for _, p in seats] == list(photo.players)
     assert list(totals(page)) == list(photo.players)  # the columns in seat order
     for line in photo.outcome.breakdown[photo.players[0]]:
-        assert html.escape(line.label, quote=False) in page
+        label, _ = line_words(table.game, line.to_json(), "en")
+        assert html.escape(label, quote=False) in page
     assert f'href="{seat_url(table, photo.players[0])}"' in page  # back to the seat
     after = store.load(table.id)
     assert after.version == table.version and after.state.to_json() == photo.state.to_json()

@@ -1,19 +1,92 @@
-// Live updates: the server sends the table's version; when it moves on, reload the page.
+// Live updates: the server sends the table's version; when it moves on, the page fetches
+// itself again and swaps its live regions ([data-live-region], by id) in place, so the
+// scroll, typed text, open choices and the files chosen outside them stay. A form outside
+// the regions gets the new version. The page's title and a vibration say "your turn".
 (function () {
   var body = document.body;
   var url = body.dataset.stream;
-  var shown = body.dataset.version;
   if (!url || !window.EventSource) { return; }
+  var page = body.dataset.page || window.location.pathname;
+  var baseTitle = document.title;
+  var busy = false;
+  var again = false;
+  var submitting = false;
+
+  function reload() { window.location.replace(page); }
+
+  function openKeys(root) {
+    var keys = {};
+    root.querySelectorAll("details[data-key]").forEach(function (d) { keys[d.dataset.key] = d.open; });
+    return keys;
+  }
+
+  function pressedKeys(root) {
+    var keys = [];
+    root.querySelectorAll("[data-pick][aria-pressed='true']").forEach(function (b) { keys.push(b.dataset.pick); });
+    return keys;
+  }
+
+  function turnCue(status) {
+    var mine = status && status.classList.contains("mine");
+    document.title = (mine ? "\u25CF " : "") + baseTitle;
+    if (mine && !body.classList.contains("my-turn") && navigator.vibrate) { navigator.vibrate(200); }
+    body.classList.toggle("my-turn", !!mine);
+  }
+
+  function swap(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var regions = document.querySelectorAll("[data-live-region]");
+    if (!regions.length) { return false; }
+    for (var i = 0; i < regions.length; i++) {
+      if (!doc.getElementById(regions[i].id)) { return false; }
+    }
+    var x = window.scrollX, y = window.scrollY;
+    var open = openKeys(document);
+    var picked = pressedKeys(document);
+    regions.forEach(function (old) {
+      var fresh = doc.getElementById(old.id);
+      old.replaceWith(document.importNode(fresh, true));
+    });
+    document.querySelectorAll("details[data-key]").forEach(function (d) {
+      if (d.dataset.key in open) { d.open = open[d.dataset.key]; }
+    });
+    picked.forEach(function (key) {
+      var b = document.querySelector("[data-pick='" + key.replace(/'/g, "") + "']");
+      if (b) { b.click(); }
+    });
+    var version = doc.body.dataset.version;
+    body.dataset.version = version;
+    document.querySelectorAll("input[name=version]").forEach(function (input) {
+      if (!input.closest("[data-live-region]")) { input.value = version; }
+    });
+    window.scrollTo(x, y);
+    turnCue(document.querySelector("[data-live-region] .status"));
+    document.dispatchEvent(new CustomEvent("table:updated", { detail: { version: version } }));
+    return true;
+  }
+
+  function refresh() {
+    if (submitting) { return; }
+    if (busy) { again = true; return; }
+    busy = true;
+    fetch(page, { cache: "no-store", credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) { throw new Error(String(r.status)); }
+      return r.text();
+    }).then(function (html) {
+      busy = false;
+      if (!swap(html)) { reload(); return; }
+      if (again) { again = false; refresh(); }
+    }).catch(function () { busy = false; reload(); });
+  }
+
   var source = new EventSource(url);
   source.addEventListener("version", function (event) {
-    if (event.data !== shown) {
-      source.close();
-      window.location.replace(body.dataset.page || window.location.pathname);
-    }
+    if (event.data !== body.dataset.version) { refresh(); }
   });
   // A tap submits a form: stop listening, the answer to the form is the next page.
-  document.addEventListener("submit", function () { source.close(); });
+  document.addEventListener("submit", function () { submitting = true; source.close(); });
   window.addEventListener("pagehide", function () { source.close(); });
+  turnCue(document.querySelector("[data-live-region] .status"));
 })();
 
 // The camera: reload when it concludes something new; refresh the host's live picture.
@@ -22,9 +95,9 @@
   var url = body.dataset.live;
   if (!url || !window.fetch) { return; }
   var seq = body.dataset.liveSeq || "0";
-  var picture = document.getElementById("live-picture");
   var tick = 0;
   window.setInterval(function () {
+    var picture = document.getElementById("live-picture");
     tick += 1;
     if (picture) { picture.src = picture.dataset.src + "?n=" + tick; }
     if (tick % 2) { return; }

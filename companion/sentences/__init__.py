@@ -1,0 +1,110 @@
+"""Events, score lines and tie-breaks as sentences with names, in English and Traditional Chinese.
+
+An engine's event keeps its facts beside its English text (``Event.kind`` and
+``Event.data``), a score line beside its label (``ScoreLine.code`` and
+``params``). Each game's :class:`companion.messages.Sentences` (its
+``Messages.sentences``) words them in both languages with the pieces' names;
+a game without one gets its zh-Hant templates (``Messages.events`` and
+``Messages.lines``) filled with the params, else the engine's English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.messages import MESSAGES, Messages, fields
+from companion.reasons import zh_value
+
+ZH = "zh-Hant"
+
+
+def pick(lang: str, en: str, zh: str) -> str:
+    """``zh`` for a Chinese page, else ``en``."""
+    return zh if lang == ZH else en
+
+
+def join(items: Sequence[str], lang: str) -> str:
+    """Items as a list a person reads ("a, b and c"; 「甲、乙和丙」)."""
+    items = [str(i) for i in items]
+    if not items:
+        return pick(lang, "none", "無")
+    if len(items) == 1:
+        return items[0]
+    if lang == ZH:
+        return "、".join(items[:-1]) + "和" + items[-1]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _sentences(game_id: str) -> tuple[Messages | None, Any]:
+    messages = MESSAGES.get(game_id)
+    return messages, (messages.sentences if messages is not None else None)
+
+
+def _template(game_id: str, template: str | None, params: Mapping[str, Any]) -> str | None:
+    if template is None or not fields(template) <= params.keys():
+        return None
+    return template.format(**{k: zh_value(game_id, v) for k, v in params.items()})
+
+
+def event_text(game_id: str, event: Mapping[str, Any], lang: str) -> str:
+    """An event's JSON (``kind``, ``text``, ``data``) as a sentence in ``lang``."""
+    kind, data = str(event.get("kind", "")), dict(event.get("data") or {})
+    messages, sentences = _sentences(game_id)
+    said = sentences.event(kind, data, lang) if sentences is not None else None
+    if said is None and lang == ZH and messages is not None:
+        said = _template(game_id, messages.events.get(kind), data)
+    return said if said is not None else str(event.get("text", ""))
+
+
+def line_words(game_id: str, line: Mapping[str, Any], lang: str) -> tuple[str, str]:
+    """A score line's JSON as its row label and its detail in ``lang``."""
+    code, params = str(line.get("code", "")), dict(line.get("params") or {})
+    messages, sentences = _sentences(game_id)
+    said = sentences.line(code, params, lang) if sentences is not None else None
+    if said is not None:
+        return said
+    if lang == ZH and messages is not None:
+        detail = _template(game_id, messages.lines.get(code), params)
+        if detail is not None:
+            return detail, ""
+    return str(line.get("label", "")), str(line.get("detail", ""))
+
+
+def tiebreak_text(game_id: str, outcome: Mapping[str, Any], lang: str) -> str:
+    """One sentence on how the top of the ranking was decided: a shared win, a tie-break
+    won, or no tie.
+
+    Args:
+        game_id: the game, for what decides its ties.
+        outcome: ``Outcome.to_json()``.
+        lang: the page's language.
+    """
+    scores: Mapping[str, Any] = outcome["scores"]
+    ranking = [list(t["players"]) for t in outcome["ranking"]]
+    winners = list(outcome["winners"])
+    top = scores[winners[0]] if winners else 0
+    tied = [p for tier in ranking for p in tier if scores[p] == top]
+    _, sentences = _sentences(game_id)
+    rule = sentences.tiebreak(lang) if sentences is not None else None
+    if len(winners) > 1:
+        return pick(
+            lang,
+            f"{join(winners, lang)} share the win on {top}.",
+            f"{join(winners, lang)} 以 {top} 並列獲勝。",
+        )
+    if len(tied) > 1:
+        others = [p for p in tied if p not in winners]
+        how = rule or pick(lang, "the tie-break", "平手規則")
+        return pick(
+            lang,
+            f"{join(tied, lang)} tied on {top}; {how} puts {winners[0]} ahead of "
+            f"{join(others, lang)}.",
+            f"{join(tied, lang)} 同為 {top}；依{how}，"
+            f"{winners[0]} 排在 {join(others, lang)} 前面。",
+        )
+    if not winners:
+        return ""
+    return pick(
+        lang, f"No tie: {winners[0]} wins with {top}.", f"沒有平手：{winners[0]} 以 {top} 獲勝。"
+    )

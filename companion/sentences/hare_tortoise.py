@@ -1,0 +1,116 @@
+"""The Hare and the Tortoise's race phases and bets in words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from companion.sentences import pick
+from engines.hare_tortoise.catalog import ANIMAL_CODES, ANIMAL_ZH, ANIMALS
+
+_ZH = dict(zip(ANIMALS, ANIMAL_ZH, strict=True)) | dict(zip(ANIMAL_CODES, ANIMAL_ZH, strict=True))
+_EN = dict(zip(ANIMALS, ANIMALS, strict=True)) | dict(zip(ANIMAL_CODES, ANIMALS, strict=True))
+_PLACE_EN = ("1st", "2nd", "3rd")
+
+_WHY: dict[str, tuple[str, str]] = {
+    "moved": ("", ""),
+    "no_move": (" (no move)", "（不動）"),
+    "nap": (" (naps: 4 hare cards while leading)", "（領先時出了 4 張兔子卡：睡午覺）"),
+    "howl": (" (hides from the howl: only the wolf runs)", "（狼嚎：只有野狼跑）"),
+    "stream": (" (stops to drink at the stream)", "（停在溪邊喝水）"),
+    "skipped": (" (already on the podium)", "（已在頒獎台上）"),
+    "race_over": (" (the race is over)", "（比賽已經結束）"),
+}
+
+
+def animal(code: str, lang: str) -> str:
+    """An animal by its name or letter ("the fox"; 「狐狸」)."""
+    return pick(lang, "the " + _EN.get(code, code), _ZH.get(code, code))
+
+
+def _spot(n: int, lang: str) -> str:
+    if n <= 0:
+        return pick(lang, "the start", "起跑線")
+    return pick(lang, f"space {n}", f"第 {n} 格")
+
+
+def _trigger(reason: str, lang: str) -> str:
+    four = re.fullmatch(r"4 (\w+) cards on the table", reason)
+    if four:
+        return pick(
+            lang, f"4 {four[1]} cards on the table", f"桌上有 4 張{_ZH.get(four[1], four[1])}卡"
+        )
+    if reason.startswith("8"):
+        return pick(lang, "8 cards on the table", "桌上有 8 張卡")
+    return reason
+
+
+class HareSentences:
+    """The Hare and the Tortoise's :class:`companion.messages.Sentences`."""
+
+    def event(self, kind: str, data: Mapping[str, Any], lang: str) -> str | None:
+        if kind != "race":
+            return None
+        trigger = dict(data.get("trigger", {}))
+        parts = []
+        for line in data.get("animals", []):
+            n = int(line["cards"])
+            who = animal(str(line["animal"]), lang)
+            who = who[0].upper() + who[1:]
+            if line["reason"] == "podium":
+                place = int(line["place"])
+                why = pick(
+                    lang,
+                    f" (reaches the podium, {_PLACE_EN[place - 1]})",
+                    f"（登上頒獎台，第 {place} 名）",
+                )
+            else:
+                en, zh = _WHY.get(str(line["reason"]), ("", ""))
+                why = pick(lang, en, zh)
+            parts.append(
+                pick(
+                    lang,
+                    f"{who}, {n} {'card' if n == 1 else 'cards'}: {_spot(line['from'], lang)} "
+                    f"to {_spot(line['to'], lang)}{why}",
+                    f"{who} {n} 張：{_spot(line['from'], lang)}到{_spot(line['to'], lang)}{why}",
+                )
+            )
+        cause = _trigger(str(trigger.get("reason", "")), lang)
+        by = str(trigger.get("player"))
+        text = pick(lang, f"Race ({cause}, by {by}): ", f"賽跑（{cause}，由 {by}）：") + pick(
+            lang, "; ", "；"
+        ).join(parts)
+        if data.get("wolf_only_next"):
+            text += pick(lang, "; the howl: only the wolf runs next time", "；狼嚎：下次只有野狼跑")
+        if data.get("race_over"):
+            text += pick(
+                lang,
+                "; three animals on the podium: the race is over",
+                "；三隻動物上了頒獎台：比賽結束",
+            )
+        return text + pick(lang, ".", "。")
+
+    def line(self, code: str, params: Mapping[str, Any], lang: str) -> tuple[str, str] | None:
+        if code != "hare_tortoise.bet":
+            return None
+        who = animal(str(params["animal"]), lang)
+        starting = params.get("bet") == "starting"
+        label = pick(
+            lang,
+            "Starting bets" if starting else "Second bet",
+            "起始下注" if starting else "第二張下注",
+        )
+        place = params.get("place")
+        if place is None:
+            return label, pick(lang, f"{who} missed the podium", f"{who}沒有登上頒獎台")
+        return label, pick(
+            lang, f"{who} finished {_PLACE_EN[int(place) - 1]}", f"{who}得到第 {place} 名"
+        )
+
+    def tiebreak(self, lang: str) -> str | None:
+        return pick(lang, "the best-placed bet animal", "下注動物名次較好者勝")
+
+
+SENTENCES = HareSentences()
+"""The Hare and the Tortoise's sentences."""

@@ -1,0 +1,173 @@
+"""Words, not codes: a crawl of every page of every game in English and Traditional Chinese.
+
+Each registered game gets a seeded table played with random legal moves
+through the seat routes; along the way and at the end every page a person
+sees (home, setup, host, board, each seat, a seat's refused check, the
+scores) is read as a person reads it: the text of the page and its title,
+not its attributes, scripts or the folded "details for the program". That
+text must hold no piece id of the game's catalog, no notation of a legal move
+or of a move in the history, and no refusal code; on a Chinese page, no
+sentence of English words.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html.parser import HTMLParser
+
+import pytest
+from flask.testing import FlaskClient
+
+import engines
+from companion.catalog_info import game_summaries
+from companion.sessions import HOST, Table, TableStore
+from tests.web.conftest import csrf, host_url, seat_url
+
+GAMES = [str(g["id"]) for g in game_summaries() if g["turn_engine"]]
+NAMES = {"en": ["Ann", "Bob", "Cy"], "zh-Hant": ["小明", "阿華", "美玲"]}
+CRAWL_EVERY = 15
+MAX_MOVES = 400
+SHORT = {"ark_nova": 40}
+"""Ark Nova's setup alone is a thousand moves: its first pages only."""
+
+UNTRANSLATED = ("ark_nova", "zh-Hant")
+"""Ark Nova's pages read in English words (its seat by touch, its moves as sentences), but
+its events, rule options and effect texts are not yet in Traditional Chinese: the one
+crawl known to fail, kept strict so that it is noticed the day it passes."""
+
+CODE = re.compile(r"\b(?:" + "|".join([*GAMES, "photo", "table"]) + r")\.[a-z_]+(?:\.[a-z_]+)*\b")
+ENGLISH = re.compile(r"[A-Za-z][a-z]+(?:[ ,'’-]+[A-Za-z][a-z]+){2,}")
+LABEL = re.compile(r"(?<![\w-])[A-Z]{1,4}\d{1,2}(?![\w-])")
+"""A machine's label of a place or piece ("M3", "R7", "S12")."""
+LATIN = re.compile(r"(?<![\w-])[A-Za-z]{2,}(?![\w-])")
+"""A word in Latin letters on a Chinese page."""
+MAT = re.compile(r"(?<![\w-])[a-z]+\d(?![\w-])")
+"""A mat's label as printed on it ("bank1"): the photo form names the mats by it."""
+SAID_AS_IS = {"English", "JSON", "kg", "BGA", "BBLOG"}
+"""Said as is in Chinese too: the language switch, a file format, a unit, two rule sources
+the options name."""
+
+
+class _Text(HTMLParser):
+    """The text a person sees in the page's language: no script, style, folded code
+    details, or a name marked as said in the other language (``lang`` on an element)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.skip = 0
+        self.open: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        said_apart = tag != "html" and "lang" in dict(attrs)
+        if tag in ("script", "style") or (tag == "details" and "code" in classes) or said_apart:
+            self.skip += 1
+            self.open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.open and tag == self.open[-1]:
+            self.open.pop()
+            self.skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip:
+            self.parts.append(data)
+
+
+def visible_text(page: str) -> str:
+    parser = _Text()
+    parser.feed(page)
+    return " ".join(" ".join(parser.parts).split())
+
+
+def ids_of(game_id: str) -> list[str]:
+    """The catalog ids a person would not say (two characters or more, with a capital)."""
+    ids = [c.id for c in engines.GAMES[game_id].catalog]
+    return [i for i in ids if len(i) >= 2 and not i.isdigit()]
+
+
+def problems(game_id: str, text: str, lang: str, notations: set[str]) -> list[str]:
+    found = [
+        f"id {i}" for i in ids_of(game_id) if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)
+    ]
+    found += [f"notation {n!r}" for n in notations if _machine(n) and n in text]
+    found += [f"code {c}" for c in CODE.findall(text)]
+    found += [f"label {c}" for c in LABEL.findall(text)]
+    if lang == "zh-Hant":
+        found += [f"English {e!r}" for e in ENGLISH.findall(text)]
+        found += [f"word {w!r}" for w in LATIN.findall(MAT.sub("", text)) if w not in SAID_AS_IS]
+    return found
+
+
+def _machine(notation: str) -> bool:
+    """A notation no sentence holds: four characters or more, not only lower-case words."""
+    return len(notation) >= 4 and not re.fullmatch(r"[a-z ]+", notation)
+
+
+def notations_of(table: Table) -> set[str]:
+    moves = {m.notation() for m in table.state.legal_moves()} if table.state.to_move else set()
+    return moves | {step.move.notation() for step in table.history}
+
+
+def crawl(client: FlaskClient, table: Table, lang: str, token: str) -> dict[str, list[str]]:
+    urls = [f"/t/{table.id}", f"/t/{table.id}/score", host_url(table), "/", f"/new/{table.game}"]
+    urls += [seat_url(table, s.player) for s in table.seats]
+    pages = {url: client.get(url) for url in urls}
+    mover = table.state.to_move
+    if mover in table.players:
+        wrong = json.dumps({"type": "no such move"})
+        url = seat_url(table, str(mover)) + "/check"
+        pages[url + " (refused)"] = client.post(url, data={"csrf_token": token, "move": wrong})
+    notations = notations_of(table)
+    out = {}
+    for url, answer in pages.items():
+        found = problems(table.game, visible_text(answer.get_data(as_text=True)), lang, notations)
+        if found:
+            out[url.split("/seat/")[0] + (" seat" if "/seat/" in url else "")] = found
+    return out
+
+
+def play_and_crawl(
+    client: FlaskClient, store: TableStore, game_id: str, lang: str
+) -> dict[str, list[str]]:
+    client.set_cookie("lang", lang)
+    info = engines.GAMES[game_id].info
+    players = NAMES[lang][: max(info.min_players, min(3, info.max_players))]
+    table = store.create(game_id, players, seed=11)
+    rng = random.Random(11)
+    token = csrf(client)
+    policy = engines.GAMES[game_id].playout_move
+    found: dict[str, list[str]] = {}
+    for n in range(SHORT.get(game_id, MAX_MOVES)):
+        if n % CRAWL_EVERY == 0:
+            found |= crawl(client, table, lang, token)
+        if table.state.to_move is None:
+            break
+        mover = str(table.state.to_move)
+        move = policy(table.state, rng) if policy else rng.choice(table.state.legal_moves())
+        actor = mover if mover in players else HOST
+        table = store.submit(table.id, move.to_json(), actor=actor, version=table.version)
+    found |= crawl(client, table, lang, token)
+    return found
+
+
+def _pages() -> list[object]:
+    allowance = pytest.mark.xfail(
+        strict=True, reason="Ark Nova's events and options are not yet in Traditional Chinese"
+    )
+    return [
+        pytest.param(g, lang, marks=allowance) if (g, lang) == UNTRANSLATED else (g, lang)
+        for g in GAMES
+        for lang in ("en", "zh-Hant")
+    ]
+
+
+@pytest.mark.parametrize(("game_id", "lang"), _pages())
+def test_every_page_says_words_not_codes(
+    client: FlaskClient, store: TableStore, game_id: str, lang: str
+) -> None:
+    found = play_and_crawl(client, store, game_id, lang)
+    assert not found, json.dumps(found, ensure_ascii=False, indent=1)[:4000]
