@@ -44,12 +44,15 @@ def mat_spec(layout: MatLayout) -> MatSpec:
         )
         for z in layout.zones
     )
+    (tx, ty), side = layout.tag_spot
     return MatSpec(
         id=layout.key,
         size=(layout.width_mm, layout.height_mm),
         markers={m.id: m.corners for m in layout.markers},
         zones=zones,
         dictionary=ARUCO_DICTIONARY,
+        tag=layout.piece_id,
+        tag_box=(tx, ty, tx + side, ty + side) if layout.piece_id is not None else None,
     )
 
 

@@ -18,6 +18,7 @@ from vision.capture import Frame
 from vision.config import DEFAULT, DetectConfig
 from vision.detect import DetectResult, detect
 from vision.mats import MatPose, MatSpec, locate_mats
+from vision.plane import detect_on_mats
 from vision.reading import TableReading
 from vision.types import U8Array
 from vision.voting import MIN_SHARE, vote
@@ -71,8 +72,10 @@ def read_frame(frame: U8Array, game: GameVision, config: DetectConfig = DEFAULT)
     Returns:
         The reading with its issues, and the intermediate results.
     """
-    found = detect(frame, config)
     poses = tuple(locate_mats(frame, game.mats))
+    found = (
+        detect_on_mats(frame, poses, game.mats, config).detected if poses else detect(frame, config)
+    )
     reading = assemble(
         game.game,
         validate(found.detections, game.parse, game.ec_level),
