@@ -10,7 +10,8 @@ spends its time where the table changed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import cv2
@@ -31,9 +32,15 @@ from companion.watch.model import TableModel, View
 from engines.core import Move, State
 from vision.overlay import draw
 from vision.pipeline import read_frame
-from vision.reading import TableReading
+from vision.reading import Placement, TableReading
 from vision.types import U8Array
-from vision.voting import vote
+from vision.voting import carry, vote
+
+TRACK_LEVEL = 6.0
+"""Largest mean grey difference (0-255) between a tag's patch when it was read and now at
+which its place counts as unchanged, so a piece read once stays known while the camera
+cannot read it again: sensor noise of sigma 3 moves a patch's mean by well under 1, and a
+piece taken away or laid over changes most of its pixels by 50 or more."""
 
 STILL_LEVEL = 12.0
 """Largest grey difference (0-255) between two eighth-size frames at which the view
@@ -91,6 +98,7 @@ class Watcher:
         self._still = 0
         self._reads: list[TableReading] = []
         self._frame = -1
+        self._seen: dict[str, tuple[Placement, U8Array]] = {}
         self._settle()
 
     def _settle(self) -> None:
@@ -125,16 +133,50 @@ class Watcher:
         if len(self._reads) < self.window:
             return None
         reading = vote(self._reads) if self.window > 1 else self._reads[0]
+        reading = self._track(image, reading)
         self.last_reading = reading
-        return self.judge(self.model.read(reading))
+        unread = Counter(u.zone for u in reading.unread if u.zone is not None)
+        return self.judge(self.model.read(reading), unread)
 
-    def judge(self, view: View) -> Judged | None:
-        """Infer and apply what explains ``view``; None when it shows the current state."""
-        if view == self.model.view(self.state):
+    def _track(self, image: U8Array, reading: TableReading) -> TableReading:
+        """Keep the pieces read before that this reading lacks where their place has not
+        changed since (:data:`TRACK_LEVEL`), and remember what each placed tag looks like."""
+        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        here = {p.piece for p in reading.placements if not p.back}
+        kept = []
+        for piece, (placement, patch) in self._seen.items():
+            if piece in here:
+                continue
+            now = _patch(grey, placement)
+            if now is not None and now.shape == patch.shape and _same_patch(now, patch):
+                kept.append(placement)
+        tracked = carry(reading, kept, self.model.vision.mats)
+        seen: dict[str, tuple[Placement, U8Array]] = {}
+        for p in tracked.placements:
+            if p.back:
+                continue
+            old = self._seen.get(p.piece)
+            fresh = old[1] if old is not None and p is old[0] else _patch(grey, p)
+            if fresh is not None:
+                seen[p.piece] = (p, fresh)
+        self._seen = seen
+        return tracked
+
+    def judge(self, view: View, unread: Mapping[str, int] | None = None) -> Judged | None:
+        """Infer and apply what explains ``view``; None when it shows the current state.
+
+        Args:
+            view: What the table shows.
+            unread: Per zone, symbols seen there and not read (pieces the view may lack).
+        """
+        same = view == self.model.view(self.state)
+        if same and not unread:
             return None
-        if self.judged and self.judged[-1].view == view:
+        if self.judged and self.judged[-1].view == view and not same:
             return None  # the same unexplained view again: already said
-        result = infer(self.model, self.state, view, self.pending)
+        result = infer(self.model, self.state, view, self.pending, unread or {})
+        if same and not (isinstance(result, Applied) and result.moves):
+            return None  # the table as it was; what was not read explains nothing new
         if isinstance(result, Applied):
             self.state = result.state
             del self.pending[: result.used]
@@ -167,6 +209,22 @@ class Watcher:
     def follow(self, frames: Iterable[U8Array]) -> list[Judged]:
         """Feed every frame; the conclusions in order."""
         return [j for f in frames if (j := self.feed(f)) is not None]
+
+
+def _patch(grey: U8Array, placement: Placement) -> U8Array | None:
+    """The frame's pixels around a placed tag (its box and a quarter more), or None."""
+    xs = [x for x, _ in placement.corners]
+    ys = [y for _, y in placement.corners]
+    pad = 0.25 * (max(xs) - min(xs))
+    x0, y0 = max(int(min(xs) - pad), 0), max(int(min(ys) - pad), 0)
+    x1, y1 = min(int(max(xs) + pad) + 1, grey.shape[1]), min(int(max(ys) + pad) + 1, grey.shape[0])
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    return np.asarray(grey[y0:y1, x0:x1], np.float32)
+
+
+def _same_patch(a: U8Array, b: U8Array) -> bool:
+    return float(np.mean(np.abs(a - b))) < TRACK_LEVEL
 
 
 def headline(result: Inference) -> str:
