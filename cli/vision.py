@@ -130,8 +130,24 @@ def cmd_follow(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+CARD_TAG_MM = 50.0
+"""Largest tag a 63 x 88 mm card carries with its quiet zone and a line of text."""
+
+
+def _advice(tag_mm: float) -> str:
+    if tag_mm <= CARD_TAG_MM:
+        return (
+            f"print tags of {tag_mm:g} mm or more: companion print GAME "
+            f"--tag-mm card={tag_mm:g} --tag-mm tile={tag_mm:g}"
+        )
+    return (
+        f"a tag must be {tag_mm:g} mm at the far edge from here, more than a card carries "
+        f"({CARD_TAG_MM:g} mm): bring the camera closer or over the table, or use a 4K camera"
+    )
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    from vision.calibrate import measure
+    from vision.calibrate import measure, view_report
     from vision.capture import CaptureError, read_image
 
     try:
@@ -139,34 +155,51 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     except CaptureError as exc:
         raise BadInput(str(exc)) from exc
     report = measure(image)
-    if not report.tags:
+    view = view_report(image)
+    if not report.tags and view is None:
         raise BadInput(
-            f"no version-1 tag could be read in {args.photo}: photograph the calibration "
-            "sheet flat, filling the frame, in good light"
+            f"no version-1 tag and no marker could be read in {args.photo}: lay the "
+            "calibration sheet where the table's far edge is, with its four black corner "
+            "squares in view, in good light"
         )
-    out: dict[str, Any] = {
-        "tags": len(report.tags),
-        "px_per_module": {
-            "smallest": round(min(t.px_per_module for t in report.tags), 2),
-            "largest": round(max(t.px_per_module for t in report.tags), 2),
-        },
-        "blur_px": round(report.blur_px, 2),
-        "needs_px_per_module": round(report.min_px_per_module, 2),
-        "measures": [
-            {
-                "text": t.text,
-                "px_per_module": round(t.px_per_module, 2),
-                "blur_px": round(t.blur_px, 2),
-            }
-            for t in report.tags
-        ],
-    }
+    out: dict[str, Any] = {"tags": len(report.tags)}
+    if report.tags:
+        out |= {
+            "px_per_module": {
+                "smallest": round(min(t.px_per_module for t in report.tags), 2),
+                "largest": round(max(t.px_per_module for t in report.tags), 2),
+            },
+            "blur_px": round(report.blur_px, 2),
+            "needs_px_per_module": round(report.min_px_per_module, 2),
+            "measures": [
+                {
+                    "text": t.text,
+                    "px_per_module": round(t.px_per_module, 2),
+                    "blur_px": round(t.blur_px, 2),
+                }
+                for t in report.tags
+            ],
+        }
     mm_per_px = args.mm_per_px if args.mm_per_px is not None else report.mm_per_px
     if report.sheet_tags_mm:
         out["sheet_tags_read_mm"] = list(report.sheet_tags_mm)
-    if mm_per_px is not None:
+    if mm_per_px is not None and report.tags:
         out["mm_per_px"] = round(mm_per_px, 3)
         out["smallest_tag_mm"] = round(report.smallest_tag_mm(mm_per_px), 1)
+    if view is not None:
+        near, far = view.px_per_module(view.tag_mm)
+        near28, far28 = view.px_per_module(28.0)
+        out["view"] = {
+            "markers": view.markers,
+            "near_px_per_mm": round(view.near_px_per_mm, 2),
+            "far_px_per_mm": round(view.far_px_per_mm, 2),
+            "blur_px": round(view.blur_px, 2),
+            "needs_px_per_module": round(view.needs_px_per_module, 2),
+            "px_per_module_28mm": {"near": round(near28, 2), "far": round(far28, 2)},
+            "print_tag_mm": view.tag_mm,
+            "px_per_module_at_print": {"near": round(near, 2), "far": round(far, 2)},
+            "advice": _advice(view.tag_mm),
+        }
     emit(out)
     return EXIT_OK
 

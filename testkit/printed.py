@@ -23,7 +23,13 @@ import zxingcpp
 
 from printables import document, payload
 from printables.mat_sheets import FLAP_MM, tiling
-from printables.mats import ARUCO_DICTIONARY, MatLayout, mats_for
+from printables.mats import (
+    ARUCO_DICTIONARY,
+    CALIBRATION_FRAME_MM,
+    CALIBRATION_MARKERS,
+    MatLayout,
+    mats_for,
+)
 from printables.settings import Settings
 from vision.mats import find_markers
 from vision.types import U8Array
@@ -56,7 +62,8 @@ class PrintedSet:
     Attributes:
         game: Game id.
         dpi: Raster resolution.
-        mats: Mat key -> the whole mat, grey, at ``dpi``.
+        mats: Mat key -> the whole mat, grey, at ``dpi``; ``calibration`` is the first
+            page of the calibration sheet (its largest tags), cut to the sheet's frame.
         tags: Payload -> the printed tag with its surroundings (one per payload: the
             backs of many cards print the same back tag).
     """
@@ -137,6 +144,11 @@ def _mat_sheets(
             w, h = min(w, whole.shape[1] - px), min(h, whole.shape[0] - py)
             whole[py : py + h, px : px + w] = sheet[top : top + h, left : left + w]
         out[mat.key] = whole
+    for page in pages:
+        if CALIBRATION_MARKERS[0] in find_markers(page, ARUCO_DICTIONARY):
+            w, h = CALIBRATION_FRAME_MM
+            out["calibration"] = np.ascontiguousarray(page[: round(h * s), : round(w * s)])
+            break
     return out
 
 

@@ -3,19 +3,26 @@
 Noah's set is printed (``--what all``), rasterized by poppler and photographed by a pinhole
 camera from a chair (4K, 45 degrees) and from above (1080p): every piece read is the right
 piece in the right zone, no piece is false, and no piece is missed in silence (every tag
-not read is listed on its zone). An empty table gives no unread symbol at all.
+not read is listed on its zone). An empty table gives no unread symbol at all. With the
+calibration sheet at the far edge of the table, ``companion calibrate`` answers with the
+tag size to print, and the sheet's tags of about that size are read there.
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
+import cv2
 import pytest
 
 from bench.table_photos import PRINTED, photo, read_pipeline, read_zxing, scene
 from testkit.printed import PrintedSet, printed_set
 from testkit.table_photo import camera, lay_out, photograph
+from vision.calibrate import SHEET
 from vision.games import game_vision
 from vision.pipeline import read_frame
 
@@ -31,7 +38,7 @@ def noah(tmp_path_factory: pytest.TempPathFactory) -> PrintedSet:
 
 
 def test_the_printed_set_holds_every_mat_and_every_piece_tag(noah: PrintedSet) -> None:
-    assert set(noah.mats) == {m.id for m in game_vision("noah").mats}
+    assert set(noah.mats) == {m.id for m in game_vision("noah").mats} | {"calibration"}
     made = scene("noah")
     pieces = {t.piece for t in made.tags(len(made.script.moves))}
     assert {f"NO{p}" for p in pieces} <= {t[:-1] for t in noah.tags}
@@ -70,3 +77,36 @@ def test_an_empty_table_shows_no_unread_symbol(noah: PrintedSet) -> None:
         reading = read_frame(photograph(noah, table, [], cam).image, game_vision("noah")).reading
         assert reading.mats == ("pentagon",)
         assert reading.unread == () and reading.placements == (), cam
+
+
+def _calibrate(noah: PrintedSet, res: str, tilt: float, tmp: Path) -> dict[str, object]:
+    made = scene("noah")
+    table = lay_out([*made.model.vision.mats, SHEET], [["calibration"], ["pentagon"]])
+    path = tmp / f"sheet-{res}.png"
+    cv2.imwrite(str(path), photograph(noah, table, [], camera(res, tilt)).image)
+    out = subprocess.run(
+        [sys.executable, "-m", "cli", "calibrate", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    report: dict[str, object] = json.loads(out.stdout)
+    return report
+
+
+def test_calibrate_answers_with_a_tag_size_with_the_sheet_at_the_far_edge(
+    noah: PrintedSet, tmp_path: Path
+) -> None:
+    report = _calibrate(noah, "1080p", 45, tmp_path)
+    view = report["view"]
+    assert isinstance(view, dict)
+    assert view["blur_px"] == pytest.approx(1.5, abs=0.25)  # the camera's lens blur
+    assert view["far_px_per_mm"] < view["near_px_per_mm"] / 2  # 45 degrees from a chair
+    # 3.2 px a module at the far edge's 0.55 px per mm: more than any card carries
+    assert 100 <= view["print_tag_mm"] <= 140 and "more than a card carries" in view["advice"]
+    seated = _calibrate(noah, "4k", 45, tmp_path)
+    view = seated["view"]
+    assert isinstance(view, dict) and 55 <= view["print_tag_mm"] <= 70
+    read = seated["sheet_tags_read_mm"]
+    assert isinstance(read, list) and read and min(read) >= 0.85 * view["print_tag_mm"]
