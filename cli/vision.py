@@ -102,22 +102,96 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def phone_moves_file(game: str, path: str) -> list[Any]:
+    """The phones' moves a file lists: one JSON object a line, ``{"player": NAME, "move":
+    MOVE}`` (the move as JSON or notation), the moves the table cannot show, in order.
+
+    Raises:
+        BadInput: the file cannot be read, or a line is not such an object.
+    """
+    from companion.watch.infer import Sent
+
+    engine = games.game(game)
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInput(f"cannot read the phones' moves from {path}: {exc}") from exc
+    out = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+            out.append(Sent(str(item["player"]), engine.parse_move(item["move"])))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise BadInput(
+                f"{path} line {number} is not a phone's move: write "
+                '{"player": "Ann", "move": "..."} on each line'
+            ) from exc
+    return out
+
+
+PHONE_POLL_FRAMES = 30
+"""Frames between two looks at the app's table for the phones' new moves (a second of a
+30 fps camera)."""
+
+
+def table_phone_moves(table: Any, model: Any) -> list[Any]:
+    """The moves a table's phones made that its camera cannot see (gifts, bets, paddles),
+    from the app's log, in order."""
+    from companion.watch.infer import Sent
+    from engines.core import CHANCE
+
+    out = []
+    for step in table.history:
+        before = step.before
+        if before.to_move == CHANCE or step.actor not in table.players:
+            continue
+        if model.view(before.apply(step.move)) == model.view(before):
+            out.append(Sent(step.actor, step.move))
+    return out
+
+
 def cmd_follow(args: argparse.Namespace) -> int:
     import itertools
 
+    from companion.sessions import SessionError, TableStore
     from companion.watch import table_model
     from companion.watch.loop import Watcher
     from vision.capture import CaptureError, VideoSource
 
-    names = [p for p in args.players.split(",")]
-    options = parse_options(args.option)
-    # Not advanced: the table shows the opening chance (the cards laid on the ferries).
-    state = games.game(args.game).new_game(names, options=options, seed=args.seed)
-    watcher = Watcher(table_model(args.game), state, window=args.window)
+    model = table_model(args.game)
+    store = None
+    if args.table:
+        if not args.database:
+            raise BadInput("--table needs --database: the table store companion serve uses")
+        try:
+            store = TableStore(args.database)
+            table = store.load(args.table)
+        except SessionError as exc:
+            raise BadInput(str(exc)) from exc
+        if table.game != args.game:
+            raise BadInput(f"table {args.table} plays {table.game}, not {args.game}")
+        state = table.initial
+        sent = table_phone_moves(table, model)
+    else:
+        if not args.players:
+            raise BadInput("name the players with --players A,B (or follow an app's --table)")
+        names = [p for p in args.players.split(",")]
+        options = parse_options(args.option)
+        # Not advanced: the table shows the opening chance (the cards laid on the ferries).
+        state = games.game(args.game).new_game(names, options=options, seed=args.seed)
+        sent = phone_moves_file(args.game, args.moves) if args.moves else []
+    watcher = Watcher(model, state, list(sent))
+    taken = len(sent)
     source = int(args.camera) if args.camera.isdigit() else args.camera
     try:
         with VideoSource(source, resolution=args.resolution) as camera:
             for frame in itertools.islice(camera, args.frames):
+                if store is not None and frame.index % PHONE_POLL_FRAMES == 0:
+                    fresh = table_phone_moves(store.load(args.table), model)
+                    watcher.pending.extend(fresh[taken:])
+                    taken = max(taken, len(fresh))
                 judged = watcher.feed(frame.image)
                 if judged is not None:
                     out = {"frame": frame.index, **judged.result.to_json()}
@@ -126,6 +200,9 @@ def cmd_follow(args: argparse.Namespace) -> int:
         raise BadInput(str(exc)) from exc
     except KeyboardInterrupt:
         print("companion: stopped (Ctrl-C)", file=sys.stderr)
+    finally:
+        if store is not None:
+            store.close()
     emit({"moves": [m.notation() for m in watcher.moves], "state": watcher.state.to_json()})
     return EXIT_OK
 
@@ -248,9 +325,16 @@ def add_commands(sub: Commands) -> None:
         help="follow a game on the table: infer, check and apply each move the camera sees",
     )
     p.add_argument("game", choices=WATCHED)
-    p.add_argument("--players", required=True, help="comma-separated names in seating order")
+    p.add_argument("--players", help="comma-separated names in seating order")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--seed", type=int, help="a seeded game: chance comes from the seed")
+    p.add_argument(
+        "--moves",
+        help="the phones' moves the table cannot show, a JSON line each: "
+        '{"player": "Ann", "move": "..."}',
+    )
+    p.add_argument("--table", help="follow this table of the app, taking its phones' moves")
+    p.add_argument("--database", help="the app's table store, as companion serve --database")
     camera_arguments(p, window=3, what="readings voted per still view")
     p.set_defaults(func=cmd_follow)
 
