@@ -43,8 +43,9 @@ from companion.watch.niagara import NiagaraTable
 from companion.watch.noah import NoahTable
 from engines import animals_on_board, ark_nova, hare_tortoise, niagara, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
-from engines.ark_nova.actions import AnimalsAction, BuildAction, SetBoard
+from engines.ark_nova import RECORD
 from engines.ark_nova.cards import ANIMALS
+from engines.ark_nova.moves import AnimalsAction, BuildAction, SetBoard
 from engines.ark_nova.state import ArkNovaState, SetZoo
 from engines.core import CHANCE, Move, State
 from engines.niagara.bot import playout_move
@@ -249,7 +250,7 @@ def _builds_and_animals(state: State, rng: random.Random) -> Move:
 def _ark_nova(plies: int, seed: int) -> Filmed:
     model = ArkNovaTable()
     players = ("ann", "ben")
-    new = ark_nova.new_game(list(players), seed=seed)
+    new = ark_nova.new_game(list(players), options=RECORD, seed=seed)
     assert isinstance(new, ArkNovaState)
     setup = _ark_nova_setup(new)
     state: State = new

@@ -1,13 +1,16 @@
-"""The rules commands: games, new, moves, score, check, apply."""
+"""The rules commands: games, new, moves, score, check, apply, quick-score."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 import engines
 from cli.command import (
     EXIT_ILLEGAL,
     EXIT_OK,
+    BadInput,
     Commands,
     emit,
     game_ids,
@@ -61,8 +64,25 @@ def cmd_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_quick_score(args: argparse.Namespace) -> int:
+    from companion.quick_score import score_text
+    from engines.ark_nova.quick import QuickScoreError
+
+    if args.game != "ark_nova":
+        raise BadInput(f"the quick score is for ark_nova; {args.game} is scored with 'score'")
+    try:
+        text = sys.stdin.read() if args.entries == "-" else Path(args.entries).read_text("utf-8")
+    except OSError as exc:
+        raise BadInput(f"cannot read {args.entries}: {exc.strerror}") from exc
+    try:
+        emit(score_text(text))
+    except QuickScoreError as exc:
+        raise BadInput(str(exc)) from exc
+    return EXIT_OK
+
+
 def add_commands(sub: Commands) -> None:
-    """Add games, new, moves, score, check and apply."""
+    """Add games, new, moves, score, check, apply and quick-score."""
     p = sub.add_parser("games", help="list the games and their rule options")
     p.set_defaults(func=cmd_games)
 
@@ -91,3 +111,11 @@ def add_commands(sub: Commands) -> None:
         p.add_argument("state", help="state JSON file, or - for stdin")
         p.add_argument("move", help="move as notation or JSON")
         p.set_defaults(func=func)
+
+    p = sub.add_parser(
+        "quick-score",
+        help="score a game played off the app from what the score calculators take",
+    )
+    p.add_argument("game", choices=game_ids())
+    p.add_argument("entries", help="quick-score JSON file, or - for stdin")
+    p.set_defaults(func=cmd_quick_score)

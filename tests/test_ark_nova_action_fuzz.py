@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines.ark_nova import load_state, parse_move
-from engines.ark_nova.actions import ACTION_MOVES
+from engines.ark_nova.moves import ACTION_MOVES
 from engines.core import InvalidMove
 
 STATE = load_state(

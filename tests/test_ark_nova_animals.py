@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from engines.ark_nova import load_state, new_game, parse_move
+from engines.ark_nova import RECORD, load_state, new_game, parse_move
 from engines.ark_nova.animals import price
 from engines.ark_nova.board import PlayerBoard, reputation_range
 from engines.ark_nova.cards import ANIMALS
-from engines.ark_nova.conditions import CONDITIONS, Condition, Finding, review
+from engines.ark_nova.conditions import CONDITIONS, Condition, review
 from engines.ark_nova.state import ArkNovaState
 from engines.ark_nova.zoo import Zoo
 from engines.core import UNKNOWN, IllegalMove
@@ -72,8 +72,12 @@ def legal(state: ArkNovaState, text: str) -> bool:
 # --------------------------------------------------------------------------- enclosures
 
 
+PREDATORS = (401, 404, 405)
+"""Predators in no hand or display: the Lion's 3 predator icons (TORB requires)."""
+
+
 def test_too_small_an_enclosure() -> None:
-    state = table()
+    state = table(animals=PREDATORS)
     v = state.check(parse_move("animals ann 402@0,4"))
     assert (v.legal, v.code) == (False, "ark_nova.animals.too_small")
     assert "size 4" in (v.reason or "") and "has 3" in (v.reason or "")
@@ -91,7 +95,7 @@ def test_missing_water() -> None:
 
 def test_missing_rock() -> None:
     bare = {"building": "enclosure_3", "at": [2, 3], "rotation": 1}  # no rock or water beside
-    state = table(buildings=[*BUILDINGS[:3], bare])
+    state = table(buildings=[*BUILDINGS[:3], bare], partner_zoos=["africa"])
     v = state.check(parse_move("animals ann 403@2,3"))  # Leopard: size 3, 1 rock
     assert (v.legal, v.code) == (False, "ark_nova.animals.rock")
     assert legal(state, "animals ann 403@0,4")  # the setup enclosure borders rock [1,6]
@@ -153,13 +157,23 @@ def test_petting_zoo_animals_live_in_the_petting_zoo_only() -> None:
     assert after.board("ann").used("petting_zoo") == 3
 
 
+ASIA = (407, 409, 410)
+"""Animals with an Asia icon in no hand or display: the Siberian Tiger's 3 Asia icons."""
+
+REPTILES = (474, 475, 476)
+"""Reptiles in no hand or display: the Nile Crocodile's 3 reptile icons (TORB requires)."""
+
+
 def test_reptile_house_capacity() -> None:
     # Nile Crocodile takes 3 of the reptile house's 5 spaces (keyed data).
-    assert legal(table(special={"reptile_house": 2}), "animals ann 469@3,4")
-    v = table(special={"reptile_house": 3}).check(parse_move("animals ann 469@3,4"))
+    crocodile: dict[str, Any] = {"animals": REPTILES, "money": 40}
+    assert legal(table(special={"reptile_house": 2}, **crocodile), "animals ann 469@3,4")
+    v = table(special={"reptile_house": 3}, **crocodile).check(parse_move("animals ann 469@3,4"))
     assert (v.legal, v.code) == (False, "ark_nova.animals.full")
     assert "takes 3" in (v.reason or "") and "3 of 5" in (v.reason or "")
-    after = table(special={"reptile_house": 2}).apply(parse_move("animals ann 469@3,4"))
+    after = table(special={"reptile_house": 2}, **crocodile).apply(
+        parse_move("animals ann 469@3,4")
+    )
     assert after.board("ann").used("reptile_house") == 5
     # Without keyed data the player says how many spaces the card's icon shows.
     assert code(table(), "animals ann 473@3,4") == "ark_nova.animals.spaces_unknown"
@@ -178,24 +192,33 @@ def test_reptile_house_capacity() -> None:
 # --------------------------------------------------------------------------- conditions
 
 
-def test_unchecked_condition_is_reported() -> None:
+def test_every_base_animal_has_its_conditions_keyed() -> None:
+    # Rules spec §10: 63 base animals carry a play condition; every one is keyed.
+    assert sorted(CONDITIONS) == [a.number for a in ANIMALS.values() if not a.marine_worlds]
+    assert sum(1 for k in CONDITIONS.values() if k.conditions) == 63
+    v = table().check(parse_move("animals ann 449@0,5"))
+    assert v.legal and v.code is None  # Platypus: no condition, nothing left unchecked
+
+
+def test_a_marine_worlds_animal_is_refused() -> None:
     state = table()
-    v = state.check(parse_move("animals ann 449@0,5"))
-    assert v.legal and v.code == "ark_nova.animals.unchecked"
-    assert "Platypus (449)" in (v.reason or "") and "not keyed" in (v.reason or "")
-    assert v.to_json()["code"] == "ark_nova.animals.unchecked"
-    after = state.apply(parse_move("animals ann 449@0,5"))
-    assert [e.kind for e in after.events] == ["animals", "unchecked"]
+    hand = replace(state.board("ann"), hand=(529,))
+    v = state.with_player("ann", state.zoo("ann"), hand).check(parse_move("animals ann 529@0,4"))
+    assert v.code == "ark_nova.animals.marine_worlds" and "base game" in (v.reason or "")
 
 
 def test_keyed_condition_checked() -> None:
     """Proboscis Monkey needs 2 primate icons (the seed text's example)."""
     five = [*BUILDINGS[:3], {"building": "enclosure_5", "at": [2, 2], "rotation": 1}]
-    bare = table(buildings=five, money=40)
+    bare = table(buildings=five, money=40, upgraded=True)
     v = bare.check(parse_move("animals ann 451@2,2"))
     assert (v.legal, v.code) == (False, "ark_nova.animals.condition")
     assert "2 primate icons" in (v.reason or "") and "shows 0" in (v.reason or "")
-    primates = table(buildings=five, money=40, animals=[452, 456])
+    side_one = table(buildings=five, money=40, animals=[452, 456])
+    assert "Animals card upgraded" in (
+        side_one.check(parse_move("animals ann 451@2,2")).reason or ""
+    )
+    primates = table(buildings=five, money=40, animals=[452, 456], upgraded=True)
     v = primates.check(parse_move("animals ann 451@2,2"))
     assert v.legal and v.code is None  # keyed and met: nothing left unchecked
 
@@ -230,7 +253,7 @@ def test_side_two_plays_from_the_display_in_reputation_range() -> None:
         6,
         6,
     ]
-    state = table(slot=2, upgraded=True, reputation=2)
+    state = table(slot=2, upgraded=True, reputation=2, animals=[471])  # an African reptile
     v = state.check(parse_move("animals ann f1:470@1,4"))
     assert v.legal
     after = state.apply(parse_move("animals ann f1:470@1,4"))
@@ -239,10 +262,10 @@ def test_side_two_plays_from_the_display_in_reputation_range() -> None:
     assert code(state, "animals ann f3:406@0,4") == "ark_nova.animals.reputation_range"
     assert code(state, "animals ann f2:406@0,4") == "ark_nova.animals.not_in_display"
     # At strength 5 side II gains 1 reputation first: reputation 3 -> 4 reaches folder 3.
-    five = table(slot=5, upgraded=True, reputation=3, money=40, x_tokens=0)
+    five = table(slot=5, upgraded=True, reputation=3, money=40, x_tokens=0, animals=ASIA)
     assert legal(five, "animals ann f3:406@0,4") is False  # size 5 tiger, size-3 enclosure
     assert code(five, "animals ann f3:406@0,4") == "ark_nova.animals.too_small"
-    four = table(slot=4, upgraded=True, reputation=3, money=40, x_tokens=1)
+    four = table(slot=4, upgraded=True, reputation=3, money=40, x_tokens=1, animals=ASIA)
     assert code(four, "animals ann f3:406@0,4") == "ark_nova.animals.reputation_range"
     assert code(four, "animals ann f3:406@0,4 x1") == "ark_nova.animals.too_small"
 
@@ -259,7 +282,7 @@ def test_gains_are_applied() -> None:
     enclosure = next(b for b in zoo.buildings if (0, 5) in b.cells)
     assert enclosure.occupied
     tiger_zoo = [*BUILDINGS[:3], {"building": "enclosure_5", "at": [2, 2], "rotation": 1}]
-    tiger = table(slot=2, upgraded=True, reputation=13, money=40, buildings=tiger_zoo)
+    tiger = table(slot=2, upgraded=True, reputation=13, money=40, buildings=tiger_zoo, animals=ASIA)
     after = tiger.apply(parse_move("animals ann f3:406@2,2"))
     # A zoo above 9 has upgraded Cards (RB p.9): the tiger's reputation counts.
     cards = replace(tiger.board("ann"), upgraded=("animals", "cards"))
@@ -271,7 +294,7 @@ def test_gains_are_applied() -> None:
     after = top.apply(parse_move("animals ann f3:406@2,2"))
     assert after.zoo("ann").reputation == 15 and after.zoo("ann").appeal == 10 + 1
     # Cards on side I: reputation stops at 9 and the step beyond is lost.
-    nine = table(slot=2, upgraded=True, reputation=9, money=40, buildings=tiger_zoo)
+    nine = table(slot=2, upgraded=True, reputation=9, money=40, buildings=tiger_zoo, animals=ASIA)
     after = nine.apply(parse_move("animals ann f3:406@2,2"))
     assert after.zoo("ann").reputation == 9 and after.zoo("ann").appeal == 10
 
@@ -376,7 +399,7 @@ def test_state_with_boards_round_trips_and_views_hide_hands() -> None:
 
 
 def test_board_and_display_moves() -> None:
-    state = new_game(["ann", "bob"])
+    state = new_game(["ann", "bob"], options=RECORD)
     move = parse_move(
         {"type": "board", "player": "ann", "board": {"upgraded": ["build"], "hand": [451]}}
     )
@@ -418,8 +441,8 @@ def test_condition_kinds() -> None:
     for cond, short in checks.items():
         assert cond.shortfall(zoo, board) == short, cond.text()
     assert Condition("animals_ii").shortfall(zoo, PlayerBoard(upgraded=("animals",))) is None
-    assert review(451, zoo, board) == Finding()
-    assert review(449, zoo, board) == Finding(unchecked=True)
+    assert review(451, zoo, board) == ((Condition("animals_ii"), "the Animals card shows side I"),)
+    assert review(449, zoo, board) == ()
     assert all(n in ANIMALS and not ANIMALS[n].marine_worlds for n in CONDITIONS)
     with pytest.raises(ValueError):
         Condition("icons", "dragon", 1)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import cli
-from engines.ark_nova import build, load_state, map_a, new_game, parse_move
+from engines.ark_nova import RECORD, build, load_state, map_a, new_game, parse_move
 from engines.ark_nova.board import PlayerBoard
 from engines.ark_nova.build import Placement, legal_placements
 from engines.ark_nova.state import ArkNovaState
@@ -21,7 +21,7 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "ark_nova" / "build
 
 def table(zoo: Zoo | None = None, *, upgraded: bool = False, slot: int = 3) -> ArkNovaState:
     """Ann's zoo with the Build card in ``slot`` (side II when ``upgraded``)."""
-    state = new_game(["ann", "bob"])
+    state = new_game(["ann", "bob"], options=RECORD)
     row = [a for a in ("animals", "cards", "association", "sponsors")]
     row.insert(slot - 1, "build")
     board = PlayerBoard(actions=tuple(row), upgraded=("build",) if upgraded else ())

@@ -13,8 +13,9 @@ from tests.ark_nova_zoos import cover, cover_all_but, with_icon
 
 SPEC_LIST = {
     201, 203, 208, 209, 210, 211, 214, 215, 216, 217, 218, 219, 220, 221, 225, 226,
-    241, 242, 243, 244, 245, 246, 247, 251, 257, 261, 264,
+    241, 242, 243, 244, 245, 246, 247, 251, 257, 261, 264, 258, 259, 260,
 }  # fmt: skip
+"""The 27 of the rules spec §6.4 and the three Native sponsors (258-260)."""
 
 FIVE_CATEGORIES = (236, 237, 238, 239, 240)  # primate, reptile, bird, predator, herbivore
 FIVE_CONTINENTS = ("africa", "europe", "asia", "australia", "americas")
@@ -80,6 +81,10 @@ CASES: list[tuple[int, dict[str, Any], tuple[int, int], dict[str, Any]]] = [
     (261, {"sponsors": FIVE_CATEGORIES}, (1, 0), {"sponsors": (236, 237)}),
     (264, {"buildings": cover_all_but(*map_a.BONUSES)}, (0, 0), {}),
     (264, {"buildings": ()}, (6, 0), {}),
+    # 9 water and 7 rock spaces on Map A; 42 building spaces.
+    (258, {"buildings": ()}, (4, 0), {"buildings": cover(water_neighbours())}),
+    (259, {"buildings": ()}, (3, 0), {"buildings": cover(rock_neighbours())}),
+    (260, {"buildings": ()}, (7, 0), {"buildings": cover_all_but(*sorted(map_a.BUILDABLE)[:5])}),
 ]  # fmt: skip
 
 
@@ -95,9 +100,9 @@ def gain_of(sponsor: int, zoo: Zoo) -> tuple[int, int]:
     return gains[0].cp, gains[0].appeal
 
 
-def test_the_27_sponsors_of_the_spec() -> None:
+def test_the_30_end_game_sponsors() -> None:
     assert set(ENDGAME_SPONSORS) == SPEC_LIST
-    assert len(ENDGAME_SPONSORS) == 27
+    assert len(ENDGAME_SPONSORS) == 30
 
 
 def test_every_end_game_sponsor_has_a_case() -> None:

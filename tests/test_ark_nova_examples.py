@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engines import ark_nova
-from engines.ark_nova import scoring
+from engines.ark_nova import RECORD, scoring
 from engines.ark_nova.state import FinalTurn, SetZoo
 from engines.ark_nova.zoo import Zoo
 
@@ -57,7 +58,7 @@ def blue_zoo() -> dict[str, Any]:
 
 
 def test_two_player_example_105_98_step_by_step() -> None:
-    state = ark_nova.new_game(["red", "blue"])
+    state = ark_nova.new_game(["red", "blue"], options=RECORD)
     state = state.apply(SetZoo("blue", blue_zoo()))
     assert state.trigger is None
     state = state.apply(SetZoo("red", red_zoo()))
@@ -107,7 +108,7 @@ def test_vp_formula_and_trigger(appeal: int, cp: int) -> None:
     assert scoring.target(cp) == appeal - vp
     zoo = Zoo(appeal=appeal, conservation=cp)
     assert scoring.triggers_end(zoo) == (vp >= 0)
-    state = ark_nova.new_game(["ann", "bob"]).apply(SetZoo("bob", zoo.to_json()))
+    state = ark_nova.new_game(["ann", "bob"], options=RECORD).apply(SetZoo("bob", zoo.to_json()))
     assert (state.trigger == "bob") == (vp >= 0)
 
 
@@ -120,3 +121,20 @@ def test_target_table_of_the_spec() -> None:
     for pair in printed.split():
         cp, tgt = pair.split(":")
         assert scoring.target(int(cp)) == int(tgt)
+
+
+def test_the_turn_engine_example_reads_as_its_readme_says() -> None:
+    path = Path(__file__).resolve().parent.parent / "examples" / "ark_nova" / "turns_midgame.json"
+    state = ark_nova.load_state(path.read_text())
+    assert state.to_move == "bob" and state.options["mode"] == "turns"
+    codes = {
+        "cards ann": "ark_nova.not_your_turn",
+        "sponsors bob 244": "ark_nova.sponsors.level",
+        "assoc bob university:research2 reputation": "ark_nova.association.strength",
+    }
+    for text, code in codes.items():
+        assert state.check(ark_nova.parse_move(text)).code == code
+    after = state.apply(ark_nova.parse_move("animals bob 458@6,1"))
+    assert after.zoo("bob").appeal == state.zoo("bob").appeal + 7
+    asks = [(p.ask, p.card) for p in after.flow_.pending]
+    assert ("effect", 458) in asks

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 
 import cli
 from engines import ark_nova
+from engines.ark_nova import RECORD
 from engines.ark_nova.state import ArkNovaState, FinalTurn, KeepFinalScoring, SetZoo
 from engines.ark_nova.zoo import Building, Zoo
 from engines.core import IllegalMove, InvalidMove, InvalidSetup, InvalidState
@@ -27,7 +29,7 @@ def roundtrip(state: ArkNovaState) -> None:
 
 
 def test_new_game_holds_one_setup_zoo_per_player() -> None:
-    state = ark_nova.new_game(["ann", "bob", "cy"])
+    state = ark_nova.new_game(["ann", "bob", "cy"], options=RECORD)
     assert [z.appeal for z in state.zoos] == [0, 1, 2]
     for zoo in state.zoos:
         assert zoo.money == 25
@@ -35,7 +37,7 @@ def test_new_game_holds_one_setup_zoo_per_player() -> None:
         assert zoo.covered == {(0, 3), (0, 4), (0, 5), (1, 5)}
     assert state.to_move == "ann" and state.outcome() is None
     roundtrip(state)
-    assert not ark_nova.INFO.turn_engine
+    assert ark_nova.INFO.turn_engine
 
 
 @pytest.mark.parametrize("players", [["solo"], ["a", "b", "c", "d", "e"]])
@@ -65,14 +67,16 @@ def test_state_with_every_field_roundtrips() -> None:
     doc = json.loads((EXAMPLES / "four_player.json").read_text())
     state = ark_nova.load_state(doc)
     roundtrip(state)
-    mid = ark_nova.new_game(["ann", "bob"]).apply(SetZoo("ann", {"appeal": 60, "conservation": 30}))
+    mid = ark_nova.new_game(["ann", "bob"], options=RECORD).apply(
+        SetZoo("ann", {"appeal": 60, "conservation": 30})
+    )
     assert mid.trigger == "ann"
     roundtrip(mid)
     roundtrip(mid.apply(KeepFinalScoring("bob", ("010",))))
 
 
 def test_final_round_after_a_trigger() -> None:
-    state = ark_nova.new_game(["ann", "bob", "cy"])
+    state = ark_nova.new_game(["ann", "bob", "cy"], options=RECORD)
     verdict = state.check(FinalTurn("bob"))
     assert not verdict and verdict.code == "ark_nova.no_final_round"
     state = state.apply(SetZoo("bob", {"appeal": 94, "conservation": 10}))
@@ -91,7 +95,7 @@ def test_final_round_after_a_trigger() -> None:
 
 
 def test_a_trigger_during_a_break_gives_everyone_a_turn() -> None:
-    state = ark_nova.new_game(["ann", "bob"])
+    state = ark_nova.new_game(["ann", "bob"], options=RECORD)
     state = state.apply(SetZoo("ann", {"appeal": 94, "conservation": 10}, during_break=True))
     assert state.owed_final_turns() == ("bob", "ann")
     state = state.apply(FinalTurn("bob"))
@@ -100,14 +104,14 @@ def test_a_trigger_during_a_break_gives_everyone_a_turn() -> None:
 
 
 def test_only_the_first_zoo_to_reach_its_target_triggers() -> None:
-    state = ark_nova.new_game(["ann", "bob"])
+    state = ark_nova.new_game(["ann", "bob"], options=RECORD)
     state = state.apply(SetZoo("ann", {"appeal": 94, "conservation": 10}))
     state = state.apply(SetZoo("bob", {"appeal": 113, "conservation": 20}))
     assert state.trigger == "ann"
 
 
 def test_illegal_zoo_facts_are_refused_with_a_reason() -> None:
-    state = ark_nova.new_game(["ann", "bob"])
+    state = ark_nova.new_game(["ann", "bob"], options=RECORD)
     cases: list[tuple[Any, str, str]] = [
         (SetZoo("ann", {"appeal": 120}), "ark_nova.bad_zoo", "off its track"),
         (SetZoo("ann", {"animals": [999]}), "ark_nova.bad_zoo", "no animal card 999"),
@@ -156,7 +160,7 @@ def test_diversity_researcher_may_cover_rock_and_water() -> None:
 
 
 def test_views_hide_kept_final_scoring_cards_until_the_end() -> None:
-    state = ark_nova.new_game(["ann", "bob"])
+    state = ark_nova.new_game(["ann", "bob"], options=RECORD)
     state = state.apply(KeepFinalScoring("ann", ("007",)))
     state = state.apply(KeepFinalScoring("bob", ("011",)))
     assert state.view("ann")["zoos"]["ann"]["final_scoring"] == ["007"]
@@ -179,14 +183,13 @@ def test_views_hide_kept_final_scoring_cards_until_the_end() -> None:
     ("change", "words"),
     [
         ({"zoos": {"ann": {}}}, "one zoo per player"),
-        ({"trigger": "ann"}, "cannot have triggered"),
         ({"final_turns": ["bob"]}, "no player triggered"),
         ({"finished": True}, "never triggered"),
         ({"zoos": {"ann": {}, "bob": {"appeal": -1}}}, "bob's zoo"),
     ],
 )
 def test_broken_documents_say_what_is_wrong(change: dict[str, Any], words: str) -> None:
-    doc = ark_nova.new_game(["ann", "bob"]).to_json() | change
+    doc = ark_nova.new_game(["ann", "bob"], options=RECORD).to_json() | change
     with pytest.raises(InvalidState, match=words):
         ark_nova.load_state(doc)
 
@@ -268,3 +271,20 @@ def test_cli_reports_a_broken_document(tmp_path: Path, capsys: pytest.CaptureFix
     )
     assert cli.main(["score", "ark_nova", str(path)]) == 2
     assert "one zoo per player" in capsys.readouterr().err
+
+
+def test_no_move_list_shows_another_players_kept_cards_or_hand() -> None:
+    # Issue 19: the player to move saw the others' kept final-scoring cards in its moves.
+    state = ark_nova.new_game(["ann", "bob"], options=RECORD)
+    bob = replace(state.zoo("bob"), final_scoring=("007",))
+    row = ("cards", "animals", "build", "association", "sponsors")
+    hand = replace(state.board("bob"), hand=(404, 408), actions=row)
+    state = state.with_player("bob", bob, hand)
+    assert state.to_move == "ann"
+    listed = json.dumps([m.to_json() for m in state.legal_moves()])
+    assert '"007"' not in listed
+    assert not [m for m in state.legal_moves() if getattr(m, "player", "") == "bob"
+                and m.TYPE in ("keep", "zoo", "discard")]  # fmt: skip
+    assert "404" not in listed and "408" not in listed
+    # Bob's own moves may still be checked and applied.
+    assert state.check(ark_nova.parse_move("animals bob 408@0,4"))

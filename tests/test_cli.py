@@ -15,7 +15,7 @@ from tests.noah.helpers import position
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = (
-    *("games", "new", "moves", "score", "check", "apply"),
+    *("games", "new", "moves", "score", "check", "apply", "quick-score"),
     *("scan", "score-photo", "watch", "follow", "calibrate", "print", "serve"),
 )
 """Every command of ``companion``, in the order ``--help`` lists them."""

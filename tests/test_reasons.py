@@ -14,6 +14,7 @@ from tests.animals_on_board.tables import position as aob_position
 from tests.hare_tortoise.test_rules import playing
 from tests.niagara.positions import position as niagara_position
 from tests.noah.helpers import position as noah_position
+from tests.test_ark_nova_animals import PREDATORS
 from tests.test_ark_nova_animals import table as ark_table
 
 ENGINES = Path(engines.__file__).parent
@@ -24,7 +25,12 @@ _LOCAL = re.compile(r"""(?:\b_?illegal|\bRefusal|_P \+)\(?\s*["']([a-z_]+)["']""
 
 
 _WRAPPED = re.compile(r"""\b_problem\(\s*["']([a-z_]+)["']""")
-WRAPPERS = {"ark_nova/animals.py": "ark_nova.animals.", "ark_nova/transfer.py": "ark_nova.build."}
+WRAPPERS = {
+    "ark_nova/animals.py": "ark_nova.animals.",
+    "ark_nova/transfer.py": "ark_nova.build.",
+    "ark_nova/association.py": "ark_nova.association.",
+    "ark_nova/sponsoring.py": "ark_nova.sponsors.",
+}
 """Modules whose ``_problem(code, ...)`` helper prefixes the code."""
 COMPUTED = {
     f"ark_nova.{part}.{terrain}" for part in ("animals", "build") for terrain in ("rock", "water")
@@ -72,7 +78,7 @@ def real_refusals() -> list[Verdict]:
             engines.animals_on_board.Pass()
         ),
         niagara_position(chosen="611").check(engines.niagara.parse_move("6 1:H>M3+V")),
-        ark_table().check(engines.ark_nova.parse_move("animals ann 402@0,4")),
+        ark_table(animals=PREDATORS).check(engines.ark_nova.parse_move("animals ann 402@0,4")),
         ark_table(x_tokens=4).check(engines.ark_nova.parse_move("snap ann f3")),
         ark_table().check(engines.ark_nova.parse_move("discard ann 402,408,519,469,403,444")),
     ]

@@ -24,8 +24,9 @@ phones tell the tracks), and the score from a photo reads it.
 
 A change is one action (``max_depth`` 1): a building laid (the engine's
 ``BuildAction``), an animal card laid and its enclosure flipped (``AnimalsAction``),
-a sponsor card laid (recorded with the engine's ``zoo`` move, ``SetZoo``: the engine
-has no Sponsors action; what the card gives comes from the phones), the kept
+a sponsor card laid (the engine's ``SponsorsAction`` in a game played turn by turn;
+on a recorded table the engine's ``zoo`` move, ``SetZoo``, what the card gives coming
+from the phones), the kept
 final-scoring cards laid out at the end (``KeepFinalScoring``).
 Buildings and animal plays the rules refuse are found from what is seen
 (:meth:`ArkNovaTable.refusable`) and checked by the engine. An animal played
@@ -42,12 +43,12 @@ from dataclasses import replace
 
 from companion.watch.model import TableModel, View, drop_empty
 from engines.ark_nova import CATALOG, map_a
-from engines.ark_nova.actions import AnimalsAction, BuildAction
 from engines.ark_nova.animals import SPECIAL_SPACES, AnimalPlay
 from engines.ark_nova.build import LABELS, Placement, footprints, hexes_text
 from engines.ark_nova.cards import ANIMALS
 from engines.ark_nova.catalog import TRACKS
 from engines.ark_nova.map_a import Hex
+from engines.ark_nova.moves import AnimalsAction, BuildAction, SponsorsAction
 from engines.ark_nova.state import ArkNovaState, KeepFinalScoring, SetZoo
 from engines.ark_nova.zoo import Building, Zoo
 from engines.core import Move, State
@@ -237,7 +238,11 @@ class ArkNovaTable(TableModel):
             shown = seen.get(f"{mat}.sponsors", ())
             if all(c.startswith("S") and c[1:].isdigit() for c in shown):
                 played = sorted(int(c[1:]) for c in shown)
-                yield SetZoo(player, {**zoo.to_json(), "sponsors": played}), dict(seen)
+                if state.flow is None:
+                    yield SetZoo(player, {**zoo.to_json(), "sponsors": played}), dict(seen)
+                else:
+                    new = tuple(c for c in played if c not in zoo.sponsors)
+                    yield SponsorsAction(player, new, (0,) * len(new)), dict(seen)
             return
         was, now = Counter(before.get(f"{mat}.{MAP}", ())), Counter(seen.get(f"{mat}.{MAP}", ()))
         left, came = list((was - now).elements()), list((now - was).elements())

@@ -44,8 +44,8 @@ from collections.abc import Callable, Mapping, Sequence
 from companion.watch.ark_nova import photo_zoos
 from engines.animals_on_board import CATALOG as AOB_CATALOG
 from engines.animals_on_board.scoring import final_outcome
+from engines.ark_nova.info import INFO as ARK_NOVA
 from engines.ark_nova.scoring import score_table
-from engines.ark_nova.state import INFO as ARK_NOVA
 from engines.ark_nova.state import ArkNovaState
 from engines.core import Outcome, State
 from engines.hare_tortoise import CATALOG as HARE_CATALOG

@@ -38,7 +38,7 @@ from engines.ark_nova.board import (
 )
 from engines.ark_nova.build import Problem, hexes_text
 from engines.ark_nova.cards import ANIMALS, Animal
-from engines.ark_nova.conditions import review, unchecked_text
+from engines.ark_nova.conditions import review
 from engines.ark_nova.map_a import Hex
 from engines.ark_nova.zoo import MAX_CONSERVATION, Building, Zoo
 from engines.core import UNKNOWN, InvalidMove
@@ -202,26 +202,30 @@ def _card(animal: Animal) -> str:
     return f"A{animal.number}"
 
 
-def check_play(table: Table, play: AnimalPlay, side: int) -> tuple[Problem | None, bool]:
-    """The first rule the play breaks (or None), and whether its condition went unchecked."""
+def check_play(table: Table, play: AnimalPlay, side: int) -> Problem | None:
+    """The first rule the play breaks, or None."""
     animal = ANIMALS.get(play.card)
     if animal is None:
-        return _problem("not_animal", f"there is no animal card {play.card}", card=play.card), False
+        return _problem("not_animal", f"there is no animal card {play.card}", card=play.card)
     zoo, board = table.zoo, table.board
     name = f"{animal.name} ({animal.number})"
-    if play.card in zoo.animals:
+    if animal.marine_worlds:
         return _problem(
-            "played", f"{name} already lives in this zoo", animal_id=_card(animal)
-        ), False
+            "marine_worlds",
+            f"{name} is a Marine Worlds card; the companion plays the base game only",
+            animal_id=_card(animal),
+        )
+    if play.card in zoo.animals:
+        return _problem("played", f"{name} already lives in this zoo", animal_id=_card(animal))
     problem = _check_source(table, play, side, name)
     if problem:
-        return problem, False
-    finding = review(play.card, zoo, board)
-    if finding.broken:
-        cond, short = finding.broken[0]
+        return problem
+    broken = review(play.card, zoo, board)
+    if broken:
+        cond, short = broken[0]
         return _problem(
             "condition", f"{name} needs {cond.text()}; {short}", animal_id=_card(animal)
-        ), False
+        )
     cost = price(animal, zoo, play.folder)
     if cost.total > zoo.money:
         return _problem(
@@ -230,8 +234,8 @@ def check_play(table: Table, play: AnimalPlay, side: int) -> tuple[Problem | Non
             animal_id=_card(animal),
             cost=cost.total,
             money=zoo.money,
-        ), False
-    return check_enclosure(zoo, board, play, animal, name), finding.unchecked
+        )
+    return check_enclosure(zoo, board, play, animal, name)
 
 
 def _check_source(table: Table, play: AnimalPlay, side: int, name: str) -> Problem | None:
@@ -451,9 +455,3 @@ def settle_display(display: tuple[Card, ...], taken: frozenset[int]) -> tuple[Ca
     """After the turn: the cards slide toward folder 1 and unknown new cards fill the rest."""
     kept = tuple(c for i, c in enumerate(display, start=1) if i not in taken)
     return kept + (UNKNOWN,) * (len(display) - len(kept))
-
-
-def unchecked_note(cards: tuple[int, ...]) -> str:
-    return "legal as far as the companion can check; unchecked: " + "; ".join(
-        unchecked_text(c) for c in cards
-    )

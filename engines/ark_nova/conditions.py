@@ -1,23 +1,25 @@
 """Play conditions of animal cards (the left side of the card), keyed as data.
 
 Rules text: ``docs/rules/ark_nova.md`` §3 "Animal placement" (left-side
-conditions: icons, partner zoo, Animals II) and §10 (the card data holds no
-conditions: 63 base animals carry one; they are keyed by hand, entry by
-entry, from a source named beside each). Seed text: "检视卡牌左侧的打出条件，
-如长鼻猴需2个灵长类图标才能打出" (Proboscis Monkey needs 2 primate icons).
-
-A card that is not keyed here has a condition the companion does not know;
-its play is reported as *unchecked*, never silently passed.
+conditions: icons, partner zoo, Animals II) and §10 (63 base animals carry
+one). Seed text: "检视卡牌左侧的打出条件，如长鼻猴需2个灵长类图标才能打出"
+(Proboscis Monkey needs 2 primate icons). Every base animal is keyed from
+``carddata.texts`` (source named there): an icon tag once per icon needed
+(``science`` is a research icon), ``partner-zoo`` a partner zoo of the
+animal's continent, ``animals-ii`` the Animals card upgraded, and the minimum
+reputation. Marine Worlds animals are refused before their conditions are read.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from engines.ark_nova import icons
 from engines.ark_nova.board import PlayerBoard
+from engines.ark_nova.carddata.texts import ANIMAL_TEXT
 from engines.ark_nova.cards import ANIMALS, ICONS
 from engines.ark_nova.zoo import Zoo
 
@@ -77,38 +79,34 @@ class Keyed:
     source: str
 
 
+def _keyed(card: int, requires: tuple[str, ...], reputation: int) -> Keyed:
+    conditions: list[Condition] = []
+    for tag, count in Counter(requires).items():
+        if tag == "partner-zoo":
+            conditions += [Condition("partner_zoo", c) for c in ANIMALS[card].continents]
+        elif tag == "animals-ii":
+            conditions.append(Condition("animals_ii"))
+        else:
+            conditions.append(Condition("icons", "research" if tag == "science" else tag, count))
+    if reputation:
+        conditions.append(Condition("reputation", count=reputation))
+    source = "TORB cards.jsonl requires"
+    if card == 451:
+        source += "; seed text (长鼻猴需2个灵长类图标)"
+    return Keyed(tuple(conditions), source)
+
+
 CONDITIONS: Mapping[int, Keyed] = MappingProxyType(
-    {
-        451: Keyed((Condition("icons", "primate", 2),), "seed text (长鼻猴需2个灵长类图标)"),
-    }
+    {card: _keyed(card, requires, rep) for card, _, requires, rep in ANIMAL_TEXT}
 )
-"""Keyed play conditions by animal number. An empty tuple would mean "no condition"."""
+"""Keyed play conditions by animal number; an empty tuple means "no condition"."""
 
 
-@dataclass(frozen=True)
-class Finding:
-    """The verdict on a card's conditions: broken ones, or unchecked when not keyed."""
-
-    broken: tuple[tuple[Condition, str], ...] = ()
-    unchecked: bool = False
-
-
-def review(card: int, zoo: Zoo, board: PlayerBoard) -> Finding:
-    """Which of ``card``'s play conditions the zoo misses, or that they are not keyed."""
-    keyed = CONDITIONS.get(card)
-    if keyed is None:
-        return Finding(unchecked=True)
+def review(card: int, zoo: Zoo, board: PlayerBoard) -> tuple[tuple[Condition, str], ...]:
+    """The play conditions of base animal ``card`` the zoo misses, with what it shows."""
     broken = []
-    for cond in keyed.conditions:
+    for cond in CONDITIONS[card].conditions:
         short = cond.shortfall(zoo, board)
         if short is not None:
             broken.append((cond, short))
-    return Finding(tuple(broken))
-
-
-def unchecked_text(card: int) -> str:
-    a = ANIMALS[card]
-    return (
-        f"the play condition of {a.name} ({card}) is not keyed in the companion: "
-        "check the left side of the card"
-    )
+    return tuple(broken)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from engines.ark_nova import icons, map_a
 from engines.ark_nova.cards import CATEGORIES, FINAL_SCORING
-from engines.ark_nova.endgame import Gain, endgame_gains
+from engines.ark_nova.endgame import NOT_SCORABLE, Gain, endgame_gains
 from engines.ark_nova.zoo import MAX_APPEAL, MAX_CONSERVATION, Zoo
 from engines.core import Outcome, ScoreLine, rank_players
 
@@ -28,6 +28,9 @@ MEET = 114
 
 MAX_CP_PER_CARD = 4
 """A final-scoring card yields at most 4 CP (RB p.19)."""
+
+MAP_BASED_FINAL_SCORING = ("004", "006")
+"""Final-scoring cards that read Map A (Architectural Zoo, Naturalists' Zoo)."""
 
 
 def cp_value(cp: int) -> int:
@@ -115,6 +118,8 @@ def final_scoring_gain(
         right_name: that player's name, for the explanation.
     """
     card = FINAL_SCORING[card_id]
+    if card_id in MAP_BASED_FINAL_SCORING and not zoo.map_known:
+        return Gain(f"{card.name} ({card_id})", 0, 0, NOT_SCORABLE, scorable=False)
     if card_id == "004":
         cp, why = _architectural(zoo)
     elif card_id == "009":
@@ -140,6 +145,18 @@ class ZooScore:
     appeal: int
     cp: int
     projects: int
+
+    @classmethod
+    def from_gains(cls, appeal: int, cp: int, gains: tuple[Gain, ...], projects: int) -> ZooScore:
+        """The tracks before final scoring plus each gain (appeal stops at 113, CP at 41)."""
+        after_appeal = min(appeal + sum(g.appeal for g in gains), MAX_APPEAL)
+        after_cp = min(cp + sum(g.cp for g in gains), MAX_CONSERVATION)
+        return cls(appeal, cp, gains, after_appeal, after_cp, projects)
+
+    @property
+    def complete(self) -> bool:
+        """Every card could be scored from what was entered."""
+        return all(g.scorable for g in self.gains)
 
     @property
     def target(self) -> int:
@@ -200,9 +217,7 @@ def score_zoo(zoo: Zoo, printing: str, right: Zoo | None = None, right_name: str
     gains = tuple(
         final_scoring_gain(c, zoo, printing, right, right_name) for c in zoo.final_scoring
     ) + endgame_gains(zoo)
-    appeal = min(zoo.appeal + sum(g.appeal for g in gains), MAX_APPEAL)
-    cp = min(zoo.conservation + sum(g.cp for g in gains), MAX_CONSERVATION)
-    return ZooScore(zoo.appeal, zoo.conservation, gains, appeal, cp, len(zoo.projects))
+    return ZooScore.from_gains(zoo.appeal, zoo.conservation, gains, len(zoo.projects))
 
 
 def score_table(

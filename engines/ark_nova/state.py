@@ -1,146 +1,48 @@
-"""The Ark Nova table state: one zoo per player, the game-end trigger and final round.
+"""The Ark Nova table state: zoos, boards, display, the end, and the turn engine's flow.
 
 Rules text: ``docs/rules/ark_nova.md`` §5 (trigger, final round) and §6
-(final scoring, in ``scoring``). Not yet a turn engine (``INFO.turn_engine``
-is False): the moves record zoo facts as the table shows them (a zoo read
-from JSON, the kept final-scoring cards), the players' final turns and the
-end of the game; the checks are the end trigger and the final round:
+(final scoring, in ``scoring``). Two modes (rule option ``mode``):
 
-- a zoo triggers the end when its appeal reaches the target of its CP;
-- after the trigger every *other* player takes exactly one more turn, or
-  every player when the end was triggered during a break;
-- then the game is over and ``outcome()`` scores the zoos.
+- ``turns``: ``flow`` holds the turn engine's table; every move is checked and
+  applied by ``turns`` (setup, actions, what they owe, breaks, the end);
+- ``record``: no ``flow``; the moves record zoo facts as the table shows them
+  (a zoo read from JSON, the kept final-scoring cards, the final turns), and
+  the Build and Animals actions, X-tokens, snap and break discards are
+  checked (``actions``). A zoo triggers the end when its appeal reaches the
+  target of its CP; after the trigger every *other* player takes exactly one
+  more turn, or every player when the end was triggered during a break.
 
-The action moves (Build, Animals, X-token, snap, break discard) and the
-player boards and display they read are in ``actions``.
-
-Rule options (§13): ``final_scoring_printing``, ``base_projects_face_up``,
-``score_scale``.
+Rule options (§13): ``mode``, ``final_scoring_printing``,
+``base_projects_face_up``, ``score_scale``.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from engines.ark_nova import actions, scoring
+from engines.ark_nova import actions, checks, flow, moves, scoring, storage, turns, views
 from engines.ark_nova.board import PlayerBoard
-from engines.ark_nova.cards import FINAL_SCORING
+from engines.ark_nova.flow import Flow
+from engines.ark_nova.info import INFO, Phase
+from engines.ark_nova.moves import TURN_MOVES, FinalTurn, KeepFinalScoring, SetZoo
 from engines.ark_nova.zoo import Zoo
 from engines.core import (
-    LEGAL,
+    CHANCE,
     UNKNOWN,
     Event,
     GameInfo,
-    InvalidMove,
     InvalidState,
     Move,
     MoveCodec,
     Outcome,
-    RuleOption,
     State,
     Verdict,
-    frozen,
 )
 
-INFO = GameInfo(
-    id="ark_nova",
-    names={"en": "Ark Nova", "zh-Hant": "方舟動物園"},
-    min_players=2,
-    max_players=4,
-    options=(
-        RuleOption(
-            "final_scoring_printing",
-            "first",
-            ("first", "marine_worlds"),
-            "Which printing of the final-scoring cards is in the box",
-            {
-                "first": "first printing (rulebook v1.0 thresholds)",
-                "marine_worlds": "revised copies shipped with Marine Worlds",
-            },
-        ),
-        RuleOption(
-            "base_projects_face_up",
-            "seed",
-            ("seed", "rulebook"),
-            "How many base conservation projects lie face up",
-            {"seed": "4 for every player count", "rulebook": "4 with 4 players, else 3"},
-        ),
-        RuleOption(
-            "score_scale",
-            "rulebook",
-            ("rulebook", "plus_100"),
-            "How the final score is shown",
-            {"rulebook": "victory points (appeal minus target)", "plus_100": "VP + 100 (BGA)"},
-        ),
-    ),
-    turn_engine=False,
-)
-
-_NAME = r"(?P<player>[^\s]+)"
-
-
-@dataclass(frozen=True)
-class SetZoo(Move):
-    """Record a player's zoo as it lies on the table (JSON form only).
-
-    ``during_break``: the zoo reached its target during a break (then every
-    player takes one more turn).
-    """
-
-    TYPE: ClassVar[str] = "zoo"
-    player: str
-    zoo: Mapping[str, Any]
-    during_break: bool = False
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.zoo, Mapping):
-            raise InvalidMove(f"a 'zoo' move carries the zoo as a JSON object, not {self.zoo!r}")
-
-    def __hash__(self) -> int:
-        return hash((self.player, repr(sorted(self.zoo.items())), self.during_break))
-
-
-@dataclass(frozen=True)
-class KeepFinalScoring(Move):
-    """Declare the final-scoring cards a player keeps: ``keep ann 003,007``."""
-
-    TYPE: ClassVar[str] = "keep"
-    player: str
-    cards: tuple[str, ...]
-
-    def notation(self) -> str:
-        return f"keep {self.player} {','.join(self.cards) or '-'}"
-
-    @classmethod
-    def from_notation(cls, text: str) -> KeepFinalScoring | None:
-        m = re.fullmatch(rf"keep {_NAME} (?P<cards>-|\d{{3}}(,\d{{3}})*)", text.strip())
-        if not m:
-            return None
-        cards = () if m["cards"] == "-" else tuple(m["cards"].split(","))
-        return cls(m["player"], cards)
-
-
-@dataclass(frozen=True)
-class FinalTurn(Move):
-    """A player has taken their last turn after the end was triggered: ``final bob``."""
-
-    TYPE: ClassVar[str] = "final_turn"
-    player: str
-
-    def notation(self) -> str:
-        return f"final {self.player}"
-
-    @classmethod
-    def from_notation(cls, text: str) -> FinalTurn | None:
-        m = re.fullmatch(rf"final {_NAME}", text.strip())
-        return cls(m["player"]) if m else None
-
-
-MOVES = MoveCodec(INFO.id, (SetZoo, KeepFinalScoring, FinalTurn, *actions.ACTION_MOVES))
+MOVES = MoveCodec(INFO.id, (SetZoo, KeepFinalScoring, FinalTurn, *moves.ACTION_MOVES, *TURN_MOVES))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -166,12 +68,19 @@ class ArkNovaState(State):
     final_turns: tuple[str, ...] = ()
     boards: tuple[PlayerBoard, ...] = ()
     display: tuple[int | str, ...] = (UNKNOWN,) * actions.DISPLAY_FOLDERS
+    flow: Flow | None = None
 
     def __post_init__(self) -> None:
         if not self.boards:
             object.__setattr__(self, "boards", tuple(PlayerBoard() for _ in self.players))
 
     # -- reading --------------------------------------------------------------------
+
+    @property
+    def flow_(self) -> Flow:
+        """The turn engine's table (a game in ``turns`` mode)."""
+        assert self.flow is not None
+        return self.flow
 
     def board(self, player: str) -> PlayerBoard:
         return self.boards[self.players.index(player)]
@@ -195,10 +104,19 @@ class ArkNovaState(State):
 
     @property
     def finished(self) -> bool:
+        if self.flow is not None:
+            return self.flow.phase == Phase.OVER
         return self.trigger is not None and not self.owed_final_turns()
 
     @property
     def to_move(self) -> str | None:
+        if self.flow is not None:
+            if self.flow.pending:
+                item = self.flow.pending[0]
+                return CHANCE if item.chance else item.player
+            if self.flow.phase == Phase.OVER:
+                return None
+            return self.players[self.flow.turn]
         if self.finished:
             return None
         owed = self.owed_final_turns()
@@ -207,77 +125,28 @@ class ArkNovaState(State):
     # -- moves ----------------------------------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:
+        if self.flow is not None:
+            return turns.legal(self)
         if self.finished:
             return ()
-        moves: list[Move] = [SetZoo(p, z.to_json()) for p, z in self.zoo_map.items()]
-        moves += [KeepFinalScoring(p, z.final_scoring) for p, z in self.zoo_map.items()]
+        # Only the player to move's own zoo and kept cards: no list shows another
+        # player's kept final-scoring cards or hand.
+        mover = self.to_move
+        zoo = self.zoo_map[mover] if mover in self.players else None
+        moves: list[Move] = []
+        if mover is not None and zoo is not None:
+            moves += [SetZoo(mover, zoo.to_json()), KeepFinalScoring(mover, zoo.final_scoring)]
         moves += [FinalTurn(p) for p in self.owed_final_turns()]
-        moves += actions.legal_actions(self)
+        moves += actions.legal_actions(self, mover)
         return tuple(moves)
 
     def _check(self, move: Move) -> Verdict:
-        if isinstance(move, actions.SetDisplay):
-            return actions.check(self, move)
-        player = getattr(move, "player", None)
-        if player not in self.players:
-            return Verdict.illegal(
-                "ark_nova.unknown_player",
-                f"{player!r} is not at this table ({', '.join(self.players)})",
-                player=str(player),
-                players=list(self.players),
-            )
-        if isinstance(move, actions.ACTION_MOVES):
-            return actions.check(self, move)
-        if isinstance(move, SetZoo):
-            try:
-                Zoo.from_json(move.zoo)
-            except ValueError as exc:
-                return Verdict.illegal("ark_nova.bad_zoo", f"{player}'s zoo: {exc}", player=player)
-            return LEGAL
-        if isinstance(move, KeepFinalScoring):
-            return self._check_keep(move)
-        if isinstance(move, FinalTurn):
-            return self._check_final_turn(move)
-        return Verdict.illegal("ark_nova.unknown_move", f"{move!r} is not an Ark Nova move")
-
-    def _check_keep(self, move: KeepFinalScoring) -> Verdict:
-        for card in move.cards:
-            if card not in FINAL_SCORING:
-                return Verdict.illegal(
-                    "ark_nova.unknown_card",
-                    f"there is no final-scoring card {card!r} ('001' to '011')",
-                    card=card,
-                )
-        try:
-            replace(self.zoo(move.player), final_scoring=move.cards)
-        except ValueError as exc:
-            return Verdict.illegal(
-                "ark_nova.final_scoring", f"{move.player}: {exc}", player=move.player
-            )
-        return LEGAL
-
-    def _check_final_turn(self, move: FinalTurn) -> Verdict:
-        if self.trigger is None:
-            return Verdict.illegal(
-                "ark_nova.no_final_round",
-                "no zoo has reached its target yet, so there is no final round",
-            )
-        if move.player in self.final_turns:
-            return Verdict.illegal(
-                "ark_nova.final_turn_taken",
-                f"{move.player} has already taken their last turn",
-                player=move.player,
-            )
-        if move.player not in self.owed_final_turns():
-            return Verdict.illegal(
-                "ark_nova.trigger_player",
-                f"{move.player} triggered the end outside a break and takes no further turn",
-                player=move.player,
-            )
-        return LEGAL
+        return checks.check(self, move)
 
     def _apply(self, move: Move) -> ArkNovaState:
-        if isinstance(move, actions.ACTION_MOVES):
+        if self.flow is not None:
+            return turns.apply(self, move)
+        if isinstance(move, moves.ACTION_MOVES):
             return actions.apply(self, move)
         if isinstance(move, SetZoo):
             zoo = Zoo.from_json(move.zoo)
@@ -295,14 +164,14 @@ class ArkNovaState(State):
                 move.player, replace(self.zoo(move.player), final_scoring=move.cards)
             )
         assert isinstance(move, FinalTurn)
-        state = replace(self, final_turns=(*self.final_turns, move.player))
+        state = self.evolve(final_turns=(*self.final_turns, move.player))
         if state.finished:
-            state = replace(state, events=(Event("game_over", "the final round is complete"),))
+            state = state.evolve(events=(Event("game_over", "the final round is complete"),))
         return state
 
     def _with_zoo(self, player: str, zoo: Zoo) -> ArkNovaState:
         i = self.players.index(player)
-        return replace(self, zoos=(*self.zoos[:i], zoo, *self.zoos[i + 1 :]))
+        return self.evolve(zoos=(*self.zoos[:i], zoo, *self.zoos[i + 1 :]))
 
     def with_player(self, player: str, zoo: Zoo, board: PlayerBoard) -> ArkNovaState:
         """The state with ``player``'s zoo and board replaced."""
@@ -321,102 +190,19 @@ class ArkNovaState(State):
         return scoring.score_table(self.players, self.zoo_map, self.options)
 
     def view(self, player: str | None) -> dict[str, Any]:
-        """Everything is public but the kept final-scoring cards, hidden until the end."""
-        zoos: dict[str, Any] = {}
-        for p, zoo in self.zoo_map.items():
-            doc = zoo.to_json()
-            doc["vp"] = scoring.victory_points(zoo.appeal, zoo.conservation)
-            doc["target"] = scoring.target(zoo.conservation)
-            if p != player and not self.finished:
-                doc["final_scoring"] = len(zoo.final_scoring)
-            zoos[p] = doc
-        return {
-            "game": INFO.id,
-            "players": list(self.players),
-            "options": dict(self.options),
-            "viewer": player,
-            "zoos": zoos,
-            "trigger": self.trigger,
-            "trigger_in_break": self.trigger_in_break,
-            "final_turns": list(self.final_turns),
-            "owed_final_turns": list(self.owed_final_turns()),
-            "finished": self.finished,
-            **actions.table_view(self, player),
-        }
+        return views.view(self, player)
 
     def public_move(self, move: Move, viewer: str | None) -> dict[str, Any]:
-        if isinstance(move, actions.SetBoard) and move.player != viewer:
-            return actions.public_board_move(move)
-        if isinstance(move, KeepFinalScoring) and move.player != viewer:
-            return {"type": move.TYPE, "player": move.player, "cards": len(move.cards)}
-        if isinstance(move, SetZoo) and move.player != viewer:
-            doc = dict(move.to_json())
-            doc["zoo"] = {k: v for k, v in move.zoo.items() if k != "final_scoring"}
-            return doc
-        return move.to_json()
+        return views.public_move(self, move, viewer)
 
     # -- JSON -----------------------------------------------------------------------
 
     def _body_json(self) -> dict[str, Any]:
-        return {
-            "zoos": {p: z.to_json() for p, z in self.zoo_map.items()},
-            "trigger": self.trigger,
-            "trigger_in_break": self.trigger_in_break,
-            "final_turns": list(self.final_turns),
-            "boards": {p: b.to_json() for p, b in zip(self.players, self.boards, strict=True)},
-            "display": list(self.display),
-        }
+        return storage.body_json(self)
 
     @classmethod
     def _from_body(cls, common: dict[str, Any], body: Mapping[str, Any]) -> ArkNovaState:
-        players: tuple[str, ...] = common["players"]
-        docs = body["zoos"]
-        if not isinstance(docs, Mapping):
-            raise InvalidState("'zoos' maps each player's name to their zoo")
-        missing = [p for p in players if p not in docs]
-        extra = [p for p in docs if p not in players]
-        if missing or extra:
-            raise InvalidState(
-                f"'zoos' must hold one zoo per player: missing {missing or 'none'}, "
-                f"not playing {extra or 'none'}"
-            )
-        zoos = []
-        for p in players:
-            try:
-                zoos.append(Zoo.from_json(docs[p]))
-            except ValueError as exc:
-                raise InvalidState(f"{p}'s zoo: {exc}") from exc
-        boards, display = actions.table_from_json(players, body)
-        state = cls(
-            **common,
-            boards=boards,
-            display=display,
-            zoos=tuple(zoos),
-            trigger=body.get("trigger"),
-            trigger_in_break=bool(body.get("trigger_in_break", False)),
-            final_turns=frozen(tuple(body.get("final_turns", ()))),
-        )
-        state._validate_end()
-        if body.get("finished"):
-            state = _finished_from_table(state)
-        return state
-
-    def _validate_end(self) -> None:
-        if self.trigger is None:
-            if self.final_turns:
-                raise InvalidState("'final_turns' are listed but no player triggered the end")
-            return
-        if self.trigger not in self.players:
-            raise InvalidState(f"trigger {self.trigger!r} is not a player of this game")
-        if not scoring.triggers_end(self.zoo(self.trigger)):
-            z = self.zoo(self.trigger)
-            raise InvalidState(
-                f"{self.trigger} cannot have triggered the end: appeal {z.appeal} is below the "
-                f"target {scoring.target(z.conservation)} of {z.conservation} CP"
-            )
-        for p in self.final_turns:
-            if p not in self.players:
-                raise InvalidState(f"final turn of {p!r}, who is not a player of this game")
+        return storage.from_body(cls, common, body)
 
 
 def _trigger_event(player: str, zoo: Zoo, during_break: bool) -> Event:
@@ -433,36 +219,30 @@ def _trigger_event(player: str, zoo: Zoo, during_break: bool) -> Event:
     )
 
 
-def _finished_from_table(state: ArkNovaState) -> ArkNovaState:
-    """A document marked ``"finished": true``: every final turn has been taken.
-
-    Without a ``trigger`` the first zoo in seating order whose markers meet is
-    taken as the trigger. Raises ``InvalidState`` when no zoo has reached its
-    target, because such a game cannot be over.
-    """
-    if state.trigger is not None:
-        return replace(state, final_turns=(*state.final_turns, *state.owed_final_turns()))
-    for p, zoo in state.zoo_map.items():
-        if scoring.triggers_end(zoo):
-            trigger = replace(state, trigger=p)
-            return replace(trigger, final_turns=trigger.owed_final_turns())
-    raise InvalidState(
-        "the document says the game is finished, but no zoo's appeal has reached the "
-        "target of its CP, so the end was never triggered"
-    )
-
-
 def new_game(
-    players: Any, *, options: Mapping[str, Any] | None = None, seed: int | None = None
+    players: Any, *, options: Mapping[str, Any] | None = None, seed: object = None
 ) -> ArkNovaState:
-    """One setup zoo per player on Map A (kiosk and size-3 enclosure, 25 money).
+    """A new game from the setup scaffold (``INFO.setup``).
 
-    Appeal starts by seat 0 / 1 / 2 / 3 (rules spec §2 step 7).
+    Mode ``turns``: the setup still to deal (rules spec §2), every chance owed in
+    ``flow``. Mode ``record``: one setup zoo per player on Map A (kiosk and size-3
+    enclosure, 25 money), appeal by seat 0 / 1 / 2 / 3 (rules spec §2 step 7).
     """
-    names = INFO.check_players(players)
-    resolved = INFO.resolve_options(options)
-    zoos = tuple(Zoo(appeal=i) for i in range(len(names)))
-    return ArkNovaState(players=names, options=resolved, seed=seed, zoos=zoos)
+    setup = INFO.setup(players, options=options, seed=seed)
+    names, resolved = setup.players, setup.options
+    if resolved["mode"] == "record":
+        zoos = tuple(Zoo(appeal=i) for i in range(setup.count))
+        return ArkNovaState(players=names, options=resolved, seed=setup.seed, zoos=zoos)
+    shown = 4 if resolved["base_projects_face_up"] == "seed" or setup.count == 4 else 3
+    return ArkNovaState(
+        players=names,
+        options=resolved,
+        seed=setup.seed,
+        zoos=tuple(Zoo() for _ in names),
+        boards=tuple(PlayerBoard(hand=()) for _ in names),
+        display=(),
+        flow=flow.start(names, setup.seed is not None, shown),
+    )
 
 
 def parse_move(obj: Any) -> Move:

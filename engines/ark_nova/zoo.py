@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Any
 
 from engines.ark_nova import map_a
@@ -61,6 +62,13 @@ class Building:
     mirror: bool = False
     occupied: bool = False
     sponsor: int | None = None
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.kind, self.cells, self.at, self.rotation, self.mirror, self.occupied))
 
     @classmethod
     def standard(
@@ -141,6 +149,9 @@ class Zoo:
             (including projects since discarded); their count breaks ties.
         buildings: the buildings on Map A.
         final_scoring: kept final-scoring cards ("001"-"011").
+        map_known: False for a zoo entered without its ``buildings``: it holds
+            the setup map only so the other checks can run, and every card that
+            reads Map A reports itself as not scorable (never a silent count).
     """
 
     appeal: int = 0
@@ -155,13 +166,14 @@ class Zoo:
     projects: tuple[int, ...] = ()
     buildings: tuple[Building, ...] = field(default_factory=setup_buildings)
     final_scoring: tuple[str, ...] = ()
+    map_known: bool = True
 
     def __post_init__(self) -> None:
         self.validate()
 
     # -- reading the map --------------------------------------------------------------
 
-    @property
+    @cached_property
     def covered(self) -> frozenset[Hex]:
         return frozenset(h for b in self.buildings for h in b.cells)
 
@@ -182,71 +194,20 @@ class Zoo:
                 raise ValueError(f"{name} {value} is off its track (0 to {top})")
         if self.money < 0:
             raise ValueError(f"money {self.money} cannot be negative")
-        self._validate_cards()
-        self._validate_association()
-        self._validate_buildings()
+        _cards_ok(self.animals, self.sponsors, self.projects, self.final_scoring)
+        _association_ok(self.partner_zoos, self.universities)
+        _buildings_ok(
+            self.buildings,
+            tuple(s for s in self.sponsors if s in _MAP_SPONSORS),
+        )
 
-    def _validate_cards(self) -> None:
-        for label, numbers, table in (
-            ("animal", self.animals, ANIMALS),
-            ("sponsor", self.sponsors, SPONSORS),
-        ):
-            for n in numbers:
-                if n not in table:
-                    raise ValueError(f"there is no {label} card {n}")
-            _no_repeats(numbers, f"{label} card")
-        for n in self.projects:
-            if n not in PROJECTS:
-                raise ValueError(f"there is no conservation project {n} (101 to 132)")
-        for card in self.final_scoring:
-            if card not in FINAL_SCORING:
-                raise ValueError(f"there is no final-scoring card {card!r} ('001' to '011')")
-        _no_repeats(self.final_scoring, "final-scoring card")
-        allowed = 1 + sum(1 for n in self.animals if n in RESISTANCE_ANIMALS)
-        if len(self.final_scoring) > allowed:
-            raise ValueError(
-                f"{len(self.final_scoring)} final-scoring cards kept, but a zoo keeps 1 "
-                f"plus 1 per elephant played ({allowed} here)"
-            )
-
-    def _validate_association(self) -> None:
-        for continent in self.partner_zoos:
-            if continent not in CONTINENTS:
-                raise ValueError(f"partner zoo {continent!r} is not one of {', '.join(CONTINENTS)}")
-        _no_repeats(self.partner_zoos, "partner zoo")
-        if len(self.partner_zoos) > MAX_PARTNER_ZOOS:
-            raise ValueError(f"{len(self.partner_zoos)} partner zoos, at most {MAX_PARTNER_ZOOS}")
-        for kind in self.universities:
-            if kind not in UNIVERSITIES:
-                raise ValueError(f"university {kind!r} is not one of {', '.join(UNIVERSITIES)}")
-        _no_repeats(self.universities, "university")
-
-    def _validate_buildings(self) -> None:
-        seen: dict[Hex, Building] = {}
-        may_cover_terrain = DIVERSITY_RESEARCHER in self.sponsors
-        for b in self.buildings:
-            where = f"{b.kind} at {list(b.at)}" if b.at else f"building of sponsor {b.sponsor}"
-            if b.kind == "unique" and b.sponsor not in map_a.UNIQUE_BUILDING_SPONSORS:
-                raise ValueError(f"sponsor {b.sponsor} has no building (243 to 257 do)")
-            if b.kind == "unique" and b.sponsor not in self.sponsors:
-                raise ValueError(f"the {where} needs sponsor {b.sponsor} played in this zoo")
-            for h in b.cells:
-                if not map_a.on_map(h):
-                    raise ValueError(f"the {where} leaves Map A at {list(h)}")
-                if not may_cover_terrain and (h in map_a.ROCK or h in map_a.WATER):
-                    terrain = "rock" if h in map_a.ROCK else "water"
-                    raise ValueError(f"the {where} covers the {terrain} space {list(h)}")
-                if h in seen:
-                    raise ValueError(f"the {where} overlaps another building at {list(h)}")
-                seen[h] = b
-        for kind, shape in map_a.SHAPES.items():
-            if shape.special and len(self.buildings_of(kind)) > 1:
-                raise ValueError(f"a zoo has at most one {kind}")
+    # The parts are checked by cached functions below: a game steps through many zoos
+    # that share their cards and buildings, and each combination is checked once.
 
     # -- JSON -------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "appeal": self.appeal,
             "conservation": self.conservation,
             "reputation": self.reputation,
@@ -260,6 +221,9 @@ class Zoo:
             "buildings": [b.to_json() for b in self.buildings],
             "final_scoring": list(self.final_scoring),
         }
+        if not self.map_known:
+            del out["buildings"]
+        return out
 
     @classmethod
     def from_json(cls, obj: Any) -> Zoo:
@@ -270,7 +234,7 @@ class Zoo:
         """
         if not isinstance(obj, Mapping):
             raise ValueError(f"a zoo is a JSON object, not {type(obj).__name__}")
-        known = set(cls.__dataclass_fields__)
+        known = set(cls.__dataclass_fields__) - {"map_known"}
         extra = sorted(set(obj) - known)
         if extra:
             raise ValueError(
@@ -294,7 +258,87 @@ class Zoo:
             kwargs["buildings"] = tuple(
                 Building.from_json(b) for b in _list(obj["buildings"], "buildings")
             )
+        else:
+            kwargs["map_known"] = False
         return cls(**kwargs)
+
+
+@lru_cache(maxsize=8192)
+def _cards_ok(
+    animals: tuple[int, ...],
+    sponsors: tuple[int, ...],
+    projects: tuple[int, ...],
+    final_scoring: tuple[str, ...],
+) -> None:
+    for label, numbers, table in (
+        ("animal", animals, ANIMALS),
+        ("sponsor", sponsors, SPONSORS),
+    ):
+        for n in numbers:
+            if n not in table:
+                raise ValueError(f"there is no {label} card {n}")
+            if table[n].marine_worlds:
+                raise ValueError(
+                    f"{label} card {n} ({table[n].name}) is a Marine Worlds card; this "
+                    "companion plays and scores the base game only (animals 401-528, "
+                    "sponsors 201-264): take it out of the zoo"
+                )
+        _no_repeats(numbers, f"{label} card")
+    for n in projects:
+        if n not in PROJECTS:
+            raise ValueError(f"there is no conservation project {n} (101 to 132)")
+    for card in final_scoring:
+        if card not in FINAL_SCORING:
+            raise ValueError(f"there is no final-scoring card {card!r} ('001' to '011')")
+    _no_repeats(final_scoring, "final-scoring card")
+    allowed = 1 + sum(1 for n in animals if n in RESISTANCE_ANIMALS)
+    if len(final_scoring) > allowed:
+        raise ValueError(
+            f"{len(final_scoring)} final-scoring cards kept, but a zoo keeps 1 "
+            f"plus 1 per elephant played ({allowed} here)"
+        )
+
+
+@lru_cache(maxsize=1024)
+def _association_ok(partner_zoos: tuple[str, ...], universities: tuple[str, ...]) -> None:
+    for continent in partner_zoos:
+        if continent not in CONTINENTS:
+            raise ValueError(f"partner zoo {continent!r} is not one of {', '.join(CONTINENTS)}")
+    _no_repeats(partner_zoos, "partner zoo")
+    if len(partner_zoos) > MAX_PARTNER_ZOOS:
+        raise ValueError(f"{len(partner_zoos)} partner zoos, at most {MAX_PARTNER_ZOOS}")
+    for kind in universities:
+        if kind not in UNIVERSITIES:
+            raise ValueError(f"university {kind!r} is not one of {', '.join(UNIVERSITIES)}")
+    _no_repeats(universities, "university")
+
+
+_MAP_SPONSORS = frozenset({DIVERSITY_RESEARCHER, *map_a.UNIQUE_BUILDING_SPONSORS})
+"""The sponsors the building checks read: 219 and the unique buildings' own."""
+
+
+@lru_cache(maxsize=8192)
+def _buildings_ok(buildings: tuple[Building, ...], sponsors: tuple[int, ...]) -> None:
+    seen: dict[Hex, Building] = {}
+    may_cover_terrain = DIVERSITY_RESEARCHER in sponsors
+    for b in buildings:
+        where = f"{b.kind} at {list(b.at)}" if b.at else f"building of sponsor {b.sponsor}"
+        if b.kind == "unique" and b.sponsor not in map_a.UNIQUE_BUILDING_SPONSORS:
+            raise ValueError(f"sponsor {b.sponsor} has no building (243 to 257 do)")
+        if b.kind == "unique" and b.sponsor not in sponsors:
+            raise ValueError(f"the {where} needs sponsor {b.sponsor} played in this zoo")
+        for h in b.cells:
+            if not map_a.on_map(h):
+                raise ValueError(f"the {where} leaves Map A at {list(h)}")
+            if not may_cover_terrain and (h in map_a.ROCK or h in map_a.WATER):
+                terrain = "rock" if h in map_a.ROCK else "water"
+                raise ValueError(f"the {where} covers the {terrain} space {list(h)}")
+            if h in seen:
+                raise ValueError(f"the {where} overlaps another building at {list(h)}")
+            seen[h] = b
+    for kind, shape in map_a.SHAPES.items():
+        if shape.special and sum(1 for b in buildings if b.kind == kind) > 1:
+            raise ValueError(f"a zoo has at most one {kind}")
 
 
 def _no_repeats(values: Iterable[Any], label: str) -> None:
