@@ -146,8 +146,10 @@ def _mat_sheets(
         out[mat.key] = whole
     for page in pages:
         if CALIBRATION_MARKERS[0] in find_markers(page, ARUCO_DICTIONARY):
-            w, h = CALIBRATION_FRAME_MM
-            out["calibration"] = np.ascontiguousarray(page[: round(h * s), : round(w * s)])
+            sheet_w, sheet_h = CALIBRATION_FRAME_MM
+            out["calibration"] = np.ascontiguousarray(
+                page[: round(sheet_h * s), : round(sheet_w * s)]
+            )
             break
     return out
 
