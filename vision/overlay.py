@@ -18,7 +18,7 @@ GREEN = (60, 180, 40)
 RED = (40, 40, 220)
 AMBER = (0, 170, 255)
 BLUE = (220, 120, 30)
-_SHORT = {
+LABELS = {
     "vision.foreign_code": "foreign code",
     "vision.unknown_piece": "unknown piece",
     "vision.duplicate_piece": "duplicate",
@@ -26,7 +26,10 @@ _SHORT = {
     "vision.no_mat": "off the mats",
     "vision.impossible_count": "too many in zone",
     "vision.unreadable_tag": "unreadable",
+    "vision.mat_cut": "mat cut by the frame",
+    "vision.missing_piece": "pieces missing",
 }
+"""The short label of each issue code on the overlay (every code of ``ISSUE_CODES``)."""
 
 
 def _box(img: U8Array, quad: Quad, colour: tuple[int, int, int], label: str, thick: int) -> None:
@@ -70,7 +73,7 @@ def draw(frame: U8Array, reading: TableReading, poses: tuple[MatPose, ...] = ())
         colour = AMBER if issue.code == "vision.unreadable_tag" else RED
         for quad in issue.corners:
             flagged.add(tuple(np.ravel(quad)))
-            _box(img, quad, colour, _SHORT[issue.code], thick)
+            _box(img, quad, colour, LABELS.get(issue.code, issue.code), thick)
     for p in reading.placements:
         if tuple(np.ravel(p.corners)) in flagged:
             continue
