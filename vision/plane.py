@@ -60,7 +60,7 @@ class Plane:
         return tuple((float(x), float(y)) for x, y in pts.reshape(4, 2))  # type: ignore[return-value]
 
 
-def _jacobian_svs(to_frame: FloatArray, x: float, y: float) -> tuple[float, float]:
+def jacobian_svs(to_frame: FloatArray, x: float, y: float) -> tuple[float, float]:
     """Least and most frame pixels per mat millimetre at mat point (x, y)."""
     pts = np.array([[[x, y]], [[x + 1, y]], [[x, y + 1]]], np.float64)
     p = cv2.perspectiveTransform(pts, to_frame).reshape(3, 2)
@@ -87,7 +87,7 @@ def visible_box(
     if not inside.any():
         return None
     seen = mm[inside]
-    svs = [_jacobian_svs(to_frame, float(x), float(y)) for x, y in seen]
+    svs = [jacobian_svs(to_frame, float(x), float(y)) for x, y in seen]
     least = min(s[0] for s in svs)
     most_short = max(s[0] for s in svs)
     most = max(s[1] for s in svs)
