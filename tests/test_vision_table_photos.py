@@ -17,13 +17,16 @@ from functools import cache
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from bench.table_photos import PRINTED, photo, read_pipeline, read_zxing, scene
+from companion.watch.loop import picture
 from testkit.printed import PrintedSet, printed_set
 from testkit.table_photo import camera, lay_out, photograph
 from vision.calibrate import SHEET
 from vision.games import game_vision
+from vision.overlay import READABLE, UNREADABLE, tag_mm_read, zone_sights
 from vision.pipeline import read_frame
 
 
@@ -110,3 +113,36 @@ def test_calibrate_answers_with_a_tag_size_with_the_sheet_at_the_far_edge(
     assert isinstance(view, dict) and 55 <= view["print_tag_mm"] <= 70
     read = seated["sheet_tags_read_mm"]
     assert isinstance(read, list) and read and min(read) >= 0.85 * view["print_tag_mm"]
+
+
+def test_the_live_view_tints_each_zone_by_whether_its_tags_can_be_read(noah: PrintedSet) -> None:
+    vision = game_vision("noah")
+    zones = {z.id for m in vision.mats if m.id == "pentagon" for z in m.zones}  # the mat in view
+    shot = photo("noah", camera("4k", 45), noah)
+    result = read_frame(shot.image, vision)
+    tag_mm = tag_mm_read(result.reading, result.poses)
+    assert tag_mm == pytest.approx(PRINTED["noah"]["card"], abs=1.0)  # measured on the mat
+    h, w = shot.image.shape[:2]
+    sights = zone_sights(result.reading, result.poses, vision.mats, tag_mm, (w, h))
+    assert {s.zone for s in sights} == zones
+    read = {p.piece for p in result.reading.placements}
+    missed = {t.zone for t in shot.tags if t.piece not in read}
+    assert missed and all(s.state == UNREADABLE for s in sights if s.zone in missed)
+    readable = [s for s in sights if s.state == READABLE]
+    assert readable and all(s.px_per_module >= 3.0 for s in readable)
+    shown = picture(shot.image, result.reading, None, result.poses, vision)
+    for sight in (readable[0], next(s for s in sights if s.zone in missed)):
+        inside = np.zeros((h, w), np.uint8)
+        cv2.fillPoly(inside, [np.round(np.asarray(sight.outline)).astype(np.int32)], 255)
+        before = cv2.mean(shot.image, inside)[:3]
+        after = cv2.mean(shown, inside)[:3]
+        if sight.state == READABLE:
+            assert after[1] - before[1] > after[2] - before[2]  # tinted green
+        else:
+            assert after[2] - before[2] > after[1] - before[1]  # tinted red
+    top = photo("noah", camera("1080p", 0), noah)  # 2.1 px a module: nothing reads
+    result = read_frame(top.image, vision)
+    assert tag_mm_read(result.reading, result.poses) is None
+    h, w = top.image.shape[:2]
+    sights = zone_sights(result.reading, result.poses, vision.mats, vision.tag_mm, (w, h))
+    assert {s.zone for s in sights} == zones and {s.state for s in sights} == {UNREADABLE}

@@ -38,12 +38,15 @@ class GameVision:
         parse: Its payload parser (raises ``RejectedPayload`` with a reason).
         mats: Its mats, with their markers and zones.
         ec_level: Error-correction level of its tags ("" for any).
+        tag_mm: Edge of the smallest tag its pieces print with by default, mm (what the
+            live view assumes until it has read a tag on a mat).
     """
 
     game: str
     parse: PayloadParser
     mats: tuple[MatSpec, ...]
     ec_level: str = ""
+    tag_mm: float = 28.0
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,9 @@ from companion.watch.infer import (
 )
 from companion.watch.model import TableModel, View
 from engines.core import Move, State
-from vision.overlay import draw
-from vision.pipeline import read_frame
+from vision.mats import MatPose
+from vision.overlay import ZoneSight, draw, tag_mm_read, tint_zones, zone_sights
+from vision.pipeline import GameVision, read_frame
 from vision.reading import Placement, TableReading
 from vision.types import U8Array
 from vision.voting import carry, vote
@@ -80,6 +81,7 @@ class Watcher:
         judged: Every conclusion, in order.
         reads: How many frames were read (the costly step).
         last_reading: The last reading, for the overlay.
+        last_poses: The mats found in the frame of the last reading, for the overlay.
     """
 
     model: TableModel
@@ -92,6 +94,7 @@ class Watcher:
     judged: list[Judged] = field(default_factory=list)
     reads: int = 0
     last_reading: TableReading | None = None
+    last_poses: tuple[MatPose, ...] = ()
 
     def __post_init__(self) -> None:
         self._small: np.ndarray | None = None
@@ -128,7 +131,9 @@ class Watcher:
         self._frame += 1
         if not self.is_still(image) or len(self._reads) >= self.window:
             return None
-        self._reads.append(read_frame(image, self.model.vision).reading)
+        result = read_frame(image, self.model.vision)
+        self._reads.append(result.reading)
+        self.last_poses = result.poses
         self.reads += 1
         if len(self._reads) < self.window:
             return None
@@ -243,14 +248,32 @@ def headline(result: Inference) -> str:
 
 
 def overlay(image: U8Array, watcher: Watcher) -> U8Array:
-    """The host screen's live picture: every tag boxed, and the last change written on top."""
+    """The host screen's live picture: every tag boxed, each zone tinted by whether its tags
+    can be read, and the last change written on top."""
     last = watcher.judged[-1].result if watcher.judged else None
-    return picture(image, watcher.last_reading, last)
+    return picture(image, watcher.last_reading, last, watcher.last_poses, watcher.model.vision)
 
 
-def picture(image: U8Array, reading: TableReading | None, last: Inference | None) -> U8Array:
-    """``image`` with the tags of ``reading`` boxed and the headline of ``last`` on top."""
-    out = draw(image, reading) if reading is not None else image.copy()
+def picture(
+    image: U8Array,
+    reading: TableReading | None,
+    last: Inference | None,
+    poses: tuple[MatPose, ...] = (),
+    vision: GameVision | None = None,
+) -> U8Array:
+    """``image`` with the tags of ``reading`` boxed, each zone of the mats in ``poses`` tinted
+    by readability (:func:`vision.overlay.zone_sights`, for ``vision``'s mats and the tags
+    read, or its default tag size before any is read), and the headline of ``last`` on top."""
+    sights: list[ZoneSight] = []
+    if vision is not None and poses:
+        tag_mm = (tag_mm_read(reading, poses) if reading is not None else None) or vision.tag_mm
+        h, w = image.shape[:2]
+        sights = zone_sights(reading, poses, vision.mats, tag_mm, (w, h))
+    if reading is not None:
+        out = draw(image, reading, sights=sights)
+    else:
+        out = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+        tint_zones(out, sights)
     if last is not None:
         text = headline(last)
         scale = max(out.shape[1] / 1600, 0.5)
