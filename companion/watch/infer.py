@@ -186,7 +186,9 @@ def infer(
     Where the camera saw symbols it could not read (``unread``), a move sequence whose
     table holds every piece seen, and in each zone no more pieces besides than the
     symbols not read there, explains the change as well: the one such sequence is
-    applied, several are a question. So a piece the camera loses sight of neither
+    applied, several are a question. Where no sequence fits that count, one whose
+    table lacks pieces only in zones where a symbol was not read does (fanned cards'
+    tags touch and are seen as one symbol). So a piece the camera loses sight of neither
     stalls the game nor has a move applied that the table does not show.
 
     Args:
@@ -203,6 +205,10 @@ def infer(
     # the table as it was, some of it not read this time, is a candidate too
     loose: list[tuple[tuple[Move, ...], State, int]] = (
         [((), state, 0)] if unread and hidden_by(before, seen, unread) else []
+    )
+    # where no sequence fits the count of symbols not read, one that fits their zones
+    merged: list[tuple[tuple[Move, ...], State, int]] = (
+        [((), state, 0)] if unread and hidden_by(before, seen, unread, strict=False) else []
     )
     reached: list[View] = []
     frontier: list[tuple[tuple[Move, ...], State, int]] = [((), state, 0)]
@@ -223,11 +229,14 @@ def infer(
                 else:
                     if unread and hidden_by(view, seen, unread):
                         loose.append((step, after, used + extra))
+                    elif unread and hidden_by(view, seen, unread, strict=False):
+                        merged.append((step, after, used + extra))
                     reached.append(view)
                     nxt.append((step, after, used + extra))
         if found:
             break
         frontier = nxt
+    loose = loose or merged
     if not found and loose:
         # the sequences that leave the fewest symbols unexplained: a symbol not read
         # where nothing is missing is a piece that arrived
@@ -263,12 +272,15 @@ def infer(
     return Mismatch(lines)
 
 
-def hidden_by(view: View, seen: View, unread: Mapping[str, int]) -> bool:
+def hidden_by(view: View, seen: View, unread: Mapping[str, int], *, strict: bool = True) -> bool:
     """Whether ``seen`` is ``view`` with some pieces unread: every piece seen lies where
-    ``view`` has it, and each zone lacks no more pieces than symbols were not read there."""
+    ``view`` has it, and each zone lacks no more pieces than symbols were not read there
+    (``strict``), or, not ``strict``, lacks pieces only where a symbol was not read (fanned
+    or stacked tags touch, and several are seen as one symbol)."""
     for zone in set(view) | set(seen):
         want, got = Counter(view.get(zone, ())), Counter(seen.get(zone, ()))
-        if got - want or sum((want - got).values()) > unread.get(zone, 0):
+        lacks, symbols = sum((want - got).values()), unread.get(zone, 0)
+        if got - want or (lacks > symbols if strict else lacks and not symbols):
             return False
     return True
 
