@@ -28,12 +28,12 @@ from vision.types import Point, Quad, U8Array
 
 READABLE_PX_PER_MODULE = 3.0
 """Module size (frame pixels, along the most shortened direction) a tag reads from under a
-lens blur of sigma 1.5 px: ``bench.micro_qr`` reads 77% of version-1 tags at 2.6 px a module
-and 100% from 2.8; ``bench.table_photos`` reads the tags of 3 px a module and more."""
+lens blur of sigma 1.5 px: ``bench.micro_qr`` reads 74% of version-1 tags at 2.6 px a module,
+97% at 2.8 and 100% from 3.0 (``docs/tags.md``)."""
 
 MARGINAL_PX_PER_MODULE = 2.5
-"""Below this no tag is read under sigma 1.5 px (``bench.micro_qr``: 3% at 2.4 px a module);
-from it up to :data:`READABLE_PX_PER_MODULE` some are."""
+"""Below this hardly a tag is read under sigma 1.5 px (``bench.micro_qr``: 5% at 2.4 px a
+module); from it up to :data:`READABLE_PX_PER_MODULE` some are."""
 
 READABLE, MARGINAL, UNREADABLE = "readable", "marginal", "unreadable"
 """What a zone's tint says."""
