@@ -60,8 +60,6 @@ from testkit.tags import PlacedTag
 from testkit.video import Script, film, play
 from vision.types import U8Array
 
-GAMES = ("noah", "hare_tortoise", "niagara", "animals_on_board", "ark_nova")
-
 SHOT_1080P = Shot(width=1920, height=1080, px_per_mm=2.1, module_mm=1.0)
 TAGS_28MM_1080P = Shot(width=1920, height=1080, px_per_mm=1.6, module_mm=28 / 21)
 TAGS_36MM_1080P = Shot(width=1920, height=1080, px_per_mm=1.3, module_mm=36 / 21)
@@ -283,14 +281,21 @@ def filmed(game: str, *, plies: int, seed: int, players: int = 4) -> Filmed:
 
 
 def _filmed(game: str, plies: int, seed: int, players: int) -> Filmed:
-    if game == "noah":
-        return _noah(plies, seed)
-    if game == "hare_tortoise":
-        return _hare(plies, seed)
-    if game == "niagara":
-        return _niagara(plies, seed, players)
-    if game == "animals_on_board":
-        return _animals_on_board(plies, seed)
-    if game == "ark_nova":
-        return _ark_nova(plies, seed)
-    raise ValueError(f"no filmed game {game!r} (one of {', '.join(GAMES)})")
+    make = FILMS.get(game)
+    if make is None:
+        raise ValueError(f"no filmed game {game!r} (one of {', '.join(GAMES)})")
+    return make(plies, seed, players)
+
+
+FILMS: dict[str, Callable[[int, int, int], Filmed]] = {
+    "noah": lambda plies, seed, _: _noah(plies, seed),
+    "hare_tortoise": lambda plies, seed, _: _hare(plies, seed),
+    "niagara": _niagara,
+    "animals_on_board": lambda plies, seed, _: _animals_on_board(plies, seed),
+    "ark_nova": lambda plies, seed, _: _ark_nova(plies, seed),
+}
+"""Each filmed game's script by game id: ``(plies, seed, players)`` to the film (only
+Niagara films a chosen number of players)."""
+
+GAMES = tuple(FILMS)
+"""The games :func:`filmed` films."""

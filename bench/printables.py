@@ -34,7 +34,7 @@ def time_print(game: str, paper: str) -> tuple[float, float, int]:
 
 def main() -> None:
     from printables.document import catalog_for
-    from printables.payload import GAME_CODES
+    from printables.registry import PRINTED
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games", nargs="*", help="games to print (default: all with a catalog)")
@@ -43,7 +43,7 @@ def main() -> None:
     games = args.games
     if not games:
         games = []
-        for game in GAME_CODES:
+        for game in PRINTED:
             try:
                 catalog_for(game)
             except ValueError:

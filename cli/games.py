@@ -65,18 +65,19 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_quick_score(args: argparse.Namespace) -> int:
-    from companion.quick_score import score_text
-    from engines.ark_nova.quick import QuickScoreError
+    from companion.registry import quick_scored, quick_scorer
 
-    if args.game != "ark_nova":
-        raise BadInput(f"the quick score is for ark_nova; {args.game} is scored with 'score'")
+    score_text = quick_scorer(args.game)
+    if score_text is None:
+        scored = ", ".join(quick_scored())
+        raise BadInput(f"the quick score is for {scored}; {args.game} is scored with 'score'")
     try:
         text = sys.stdin.read() if args.entries == "-" else Path(args.entries).read_text("utf-8")
     except OSError as exc:
         raise BadInput(f"cannot read {args.entries}: {exc.strerror}") from exc
     try:
         emit(score_text(text))
-    except QuickScoreError as exc:
+    except ValueError as exc:  # what to fix in the document (a QuickScorer's refusal)
         raise BadInput(str(exc)) from exc
     return EXIT_OK
 

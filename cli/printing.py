@@ -39,12 +39,12 @@ def _tag_sizes(items: Sequence[str]) -> dict[str, float]:
 
 
 def cmd_print(args: argparse.Namespace) -> int:
-    from printables import document, payload
+    from printables import document
+    from printables.registry import PRINTED
     from printables.settings import Settings
 
-    if args.game not in payload.GAME_CODES or args.game == payload.CALIBRATION:
-        known = ", ".join(g for g in payload.GAME_CODES if g != payload.CALIBRATION)
-        raise BadInput(f"unknown game {args.game!r}; choose one of {known}")
+    if args.game not in PRINTED:
+        raise BadInput(f"unknown game {args.game!r}; choose one of {', '.join(PRINTED)}")
     base = Settings()
     try:
         settings = Settings(

@@ -22,7 +22,7 @@ from cli.command import (
     read_state,
 )
 from companion import games
-from companion.watch import WATCHED
+from companion.registry import watched
 
 
 def cmd_score_photo(args: argparse.Namespace) -> int:
@@ -155,8 +155,8 @@ def table_phone_moves(table: Any, model: Any) -> list[Any]:
 def cmd_follow(args: argparse.Namespace) -> int:
     import itertools
 
+    from companion.registry import table_model
     from companion.sessions import SessionError, TableStore
-    from companion.watch import table_model
     from companion.watch.loop import Watcher
     from vision.capture import CaptureError, VideoSource
 
@@ -324,7 +324,7 @@ def add_commands(sub: Commands) -> None:
         "follow",
         help="follow a game on the table: infer, check and apply each move the camera sees",
     )
-    p.add_argument("game", choices=WATCHED)
+    p.add_argument("game", choices=watched())
     p.add_argument("--players", help="comma-separated names in seating order")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--seed", type=int, help="a seeded game: chance comes from the seed")

@@ -22,14 +22,10 @@ STRENGTHS = (1, 2, 3, 4, 5)
 """Build strengths the map can highlight (the Build card's slot 1-5)."""
 
 
-def extra(state: State, player: str, args: Mapping[str, str]) -> dict[str, Any] | None:
-    """Extra board data for ``player``'s page, or None when the game has none.
-
-    Ark Nova: Map A for the player's own zoo, its buildings and terrain, and
-    the hexes that a building may cover with ``args["strength"]`` (1-5).
-    """
-    if state.INFO.id != "ark_nova" or player not in state.players:
-        return None
+def ark_nova_board(state: State, player: str, args: Mapping[str, str]) -> dict[str, Any]:
+    """Ark Nova's board for ``player``'s page (its ``CompanionGame.board``): Map A for
+    the player's own zoo, its buildings and terrain, and the hexes that a building may
+    cover with ``args["strength"]`` (1-5)."""
     raw = args.get("strength", "")
     strength = int(raw) if raw.isdigit() and int(raw) in STRENGTHS else None
     return ark_nova_map(state, player, strength)

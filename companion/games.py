@@ -1,7 +1,8 @@
 """Game-level operations the CLI and the web app share: new, moves, check, apply, score.
 
 Each takes and returns plain JSON-ready data, so callers never touch engine
-internals.
+internals. The engine names the web needs (errors, ``CHANCE``, the ``Registry`` a
+layer keeps of its adapters) come from here too.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from engines.core import (
     InvalidMove,
     InvalidSetup,
     InvalidState,
+    Registry,
     State,
     advance,
 )
@@ -31,6 +33,7 @@ __all__ = [
     "InvalidMove",
     "InvalidSetup",
     "InvalidState",
+    "Registry",
     "State",
     "advice",
     "apply",

@@ -28,8 +28,8 @@ from typing import Any
 
 import cv2
 
+from companion.registry import table_model, watched
 from companion.sessions import HOST, Conflict, SessionError, Table, TableStore
-from companion.watch import WATCHED, table_model
 from companion.watch.infer import Applied, Inference, Question
 from companion.watch.loop import Watcher, headline, picture
 from engines.core import CHANCE, EngineError, Move
@@ -102,7 +102,7 @@ class LiveTable:
             LiveError: the table's game is not watched, or the camera cannot be opened.
         """
         table = store.load(table_id)
-        if table.game not in WATCHED:
+        if table.game not in watched():
             raise LiveError(f"the camera cannot follow {table.game} yet")
         try:
             self._source = VideoSource(camera.source, resolution=camera.resolution)

@@ -1,7 +1,8 @@
 """Score from a photo, for the app and the command line: read, score, draw what was read.
 
-The scoring itself is ``companion.watch.photo`` (one scorer per game in
-``SCORERS``, the end-of-game layouts in its docstring). This module puts the
+The scoring itself is each game's ``CompanionGame.photo_scorer``
+(``companion.registry``; the five games' scorers and their end-of-game
+layouts are in ``companion.watch.photo``). This module puts the
 guards of a phone upload in front of it (``companion.photos.header``, then a
 decode and "no mat in the photo", as ``companion.scanning`` does for a scan),
 turns a layout the scorer refuses into a :class:`BadPhoto` with a stable code,
@@ -33,11 +34,13 @@ from typing import Any
 
 from companion import scanning
 from companion.photos import BadPhoto
-from companion.watch.photo import SCORERS, PhotoError, score_reading
+from companion.registry import photo_scorer, scored_games
+from companion.watch.photo import PhotoError
 from engines.core import Outcome, State
 from engines.noah.state import NoahState
 from vision.assemble import expect
 from vision.games import game_vision
+from vision.pipeline import read_frame
 from vision.reading import TableReading
 from vision.types import U8Array
 
@@ -64,7 +67,35 @@ class PhotoScore:
 
 def scored(game: str) -> bool:
     """Whether a photo of ``game``'s end scores it."""
-    return game in SCORERS
+    return photo_scorer(game) is not None
+
+
+def score_reading(
+    game: str, reading: TableReading, players: Sequence[str], state: State | None = None
+) -> Outcome:
+    """The final scores of the end-of-game layout a reading shows.
+
+    Args:
+        game: Game id.
+        reading: The reading of the layout.
+        players: The players in seat order.
+        state: The game as followed (Noah: its earlier rounds); unused by the others.
+
+    Raises:
+        PhotoError: the game is not scored from a photo, or the layout is incomplete.
+    """
+    scorer = photo_scorer(game)
+    if scorer is None:
+        raise PhotoError(f"{game} is not scored from a photo (see companion.registry)")
+    return scorer(reading, players, state)
+
+
+def score_photo(
+    game: str, image: U8Array, players: Sequence[str], state: State | None = None
+) -> Outcome:
+    """Read a photo of the end-of-game layout and score it in one step (see
+    :func:`score_reading`)."""
+    return score_reading(game, read_frame(image, game_vision(game)).reading, players, state)
 
 
 def seat_mats(game: str, seats: int) -> tuple[tuple[str, ...], ...]:
@@ -166,7 +197,7 @@ def score_image(
     if not scored(game):
         raise BadPhoto(
             "photo.not_scored",
-            f"{game} is not scored from a photo; the games that are: {', '.join(SCORERS)}",
+            f"{game} is not scored from a photo; the games that are: {', '.join(scored_games())}",
             409,
         )
     result = scanning.read(image, game)

@@ -1,25 +1,28 @@
-"""Refusals in the page's language.
+"""Refusals in the page's language, and the five games' Chinese refusals and words.
 
 An engine refuses a move with a :class:`engines.core.Verdict`: a stable code, an
-English reason and the ``params`` the reason is built from. This catalog holds
-one Traditional Chinese template per refusal code; :func:`reason_text` fills it
-with the params (piece ids and animal words become their zh-Hant names from the
-games' catalogs) and falls back to the engine's English sentence for a code
-without a template or a verdict without the params its template needs.
+English reason and the ``params`` the reason is built from. Each game's
+:class:`~companion.messages.Messages` (``companion.messages``) holds one
+Traditional Chinese template per refusal code; :func:`reason_text` fills it
+with the params (piece ids become their zh-Hant names from the game's catalog,
+other words the game's ``words``) and falls back to the engine's English
+sentence for a code without a template or a verdict without the params its
+template needs.
 
-Game terms follow the zh-Hant names of the catalogs (駁船, 挪亞, 賽跑卡, 下注卡,
-食物, 板塊 ...). Codes no template covers yet are listed in :data:`UNCOVERED`
-(and in ``docs/web.md``); ``tests/test_reasons.py`` fails when an engine gains a
-code that is in neither.
+:data:`TEMPLATES` and the ``*_WORDS`` below are the five games' (registered by
+``companion.builtin``). Game terms follow the zh-Hant names of the catalogs
+(駁船, 挪亞, 賽跑卡, 下注卡, 食物, 板塊 ...). Codes no template covers yet are
+listed in :data:`UNCOVERED` (and in ``docs/web.md``); ``tests/test_reasons.py``
+fails when an engine gains a code that is in neither.
 """
 
 from __future__ import annotations
 
-import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engines
+from companion.messages import MESSAGES, Messages, fields
 from engines.ark_nova.cards import ANIMALS as ARK_ANIMALS
 from engines.ark_nova.catalog import _BUILDING_NAMES_ZH as ARK_BUILDINGS
 from engines.core import Verdict
@@ -28,29 +31,40 @@ from engines.niagara.board import CLOUD, COLOUR_NAMES, FALLS, HOME, LOST
 
 ZH = "zh-Hant"
 
-_GENDER_ZH = {"M": "雄性", "F": "雌性"}
-_HARE_ZH = {
+NOAH_WORDS = {"M": "雄性", "F": "雌性", "?": "未知的牌"}
+"""Noah's genders, and an unknown card."""
+
+HARE_TORTOISE_WORDS = {
     **dict(zip(ANIMALS, ANIMAL_ZH, strict=True)),
     **dict(zip(ANIMAL_CODES, ANIMAL_ZH, strict=True)),
     "W!": "野狼（嚎叫）",
     "?": "未知的牌",
 }
+"""The Hare and the Tortoise's animals by name and by code, the howl, an unknown card."""
 
-_WORDS: dict[str, dict[str, str]] = {
-    "noah": {**_GENDER_ZH, "?": "未知的牌"},
-    "hare_tortoise": _HARE_ZH,
-    "animals_on_board": {"?": "未知的板塊"},
-    "niagara": {
-        **{c: f"{n['zh-Hant']}" for c, n in COLOUR_NAMES.items()},
-        HOME: "岸邊（HOME）",
-        FALLS: "瀑布",
-        LOST: "瀑布下",
-        CLOUD: "雲朵",
-        "?": "未知的船槳",
-    },
-    "ark_nova": {**ARK_BUILDINGS, "unique": "贊助建築", "rock": "岩石", "water": "水域"},
+ANIMALS_ON_BOARD_WORDS = {"?": "未知的板塊"}
+"""Animals on Board's unknown tile."""
+
+NIAGARA_WORDS = {
+    **{c: f"{n['zh-Hant']}" for c, n in COLOUR_NAMES.items()},
+    HOME: "岸邊（HOME）",
+    FALLS: "瀑布",
+    LOST: "瀑布下",
+    CLOUD: "雲朵",
+    "?": "未知的船槳",
 }
-"""Per game: words in params (not piece ids) and their zh-Hant names."""
+"""Niagara's gem colours, the river's places and an unknown paddle."""
+
+ARK_NOVA_WORDS = {**ARK_BUILDINGS, "unique": "贊助建築", "rock": "岩石", "water": "水域"}
+"""Ark Nova's buildings and terrains."""
+
+
+def ark_nova_name(piece_id: str) -> str | None:
+    """The name of an expansion animal (``A5xx``) Ark Nova's catalog lacks, or None."""
+    if piece_id[1:].isdigit() and int(piece_id[1:]) in ARK_ANIMALS:
+        return ARK_ANIMALS[int(piece_id[1:])].name
+    return None
+
 
 _OVER = "遊戲已經結束"
 
@@ -293,8 +307,9 @@ TEMPLATES: dict[str, str] = {
     "niagara.rob_own": "獨木舟不能搶自己玩家的獨木舟",
     "niagara.rob_nothing": "{player} 的獨木舟 {canoe} 在 {slot} 沒有載寶石可搶",
 }
-"""Refusal code (or ``code/case`` for one case of it): zh-Hant template with
-``{param}`` placeholders."""
+"""The five games' refusal codes (or ``code/case`` for one case of one): zh-Hant
+template with ``{param}`` placeholders; each game's share is its ``Messages.refusals``
+(:func:`templates_of`)."""
 
 UNCOVERED: frozenset[str] = frozenset()
 """Refusal codes the engines give that no template covers yet: they stay English.
@@ -303,37 +318,57 @@ Empty: every code of the five games has a template (``tests/test_reasons.py``).
 """
 
 
-def _fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+def templates_of(game_id: str) -> dict[str, str]:
+    """The templates of :data:`TEMPLATES` that belong to ``game_id``'s codes."""
+    return {k: v for k, v in TEMPLATES.items() if k.startswith(f"{game_id}.")}
+
+
+def _messages(code: str | None) -> Messages | None:
+    game = (code or "").split(".", 1)[0]
+    return MESSAGES.get(game)
 
 
 def template_key(code: str | None, params: Mapping[str, Any]) -> str | None:
-    """The template of a refusal: ``code/case`` when its ``case`` has one, else ``code``."""
+    """The template of a refusal: ``code/case`` when its ``case`` has one, else ``code``;
+    None when the game's messages have neither."""
+    messages = _messages(code)
+    if messages is None:
+        return None
     case = f"{code}/{params.get('case')}"
-    if "case" in params and case in TEMPLATES:
+    if "case" in params and case in messages.refusals:
         return case
-    return code if code in TEMPLATES else None
+    return code if code in messages.refusals else None
+
+
+def template(key: str) -> str:
+    """The zh-Hant template of a refusal's :func:`template_key`."""
+    messages = _messages(key)
+    assert messages is not None, key
+    return messages.refusals[key]
 
 
 def placeholders(verdict: Verdict) -> set[str]:
     """The params the template of ``verdict`` fills in."""
     key = template_key(verdict.code, verdict.params)
     assert key is not None, verdict.code
-    return _fields(TEMPLATES[key])
+    return fields(template(key))
 
 
-def _zh_value(game: str, value: Any) -> str:
+def zh_value(game: str, value: Any) -> str:
+    """A param's value in Chinese: a word of the game's, a piece's catalog name, a list
+    joined with 、, anything else as written."""
     if isinstance(value, Sequence) and not isinstance(value, str):
-        return "、".join(_zh_value(game, v) for v in value) or "無"
+        return "、".join(zh_value(game, v) for v in value) or "無"
     if isinstance(value, str):
-        words = _WORDS.get(game, {})
-        if value in words:
-            return words[value]
+        messages = MESSAGES.get(game)
+        if messages is not None and value in messages.words:
+            return messages.words[value]
         catalog = engines.GAMES[game].catalog if game in engines.GAMES else None
         if catalog is not None and value in catalog:
             return str(catalog[value].names[ZH])
-        if game == "ark_nova" and value[1:].isdigit() and int(value[1:]) in ARK_ANIMALS:
-            return ARK_ANIMALS[int(value[1:])].name  # an expansion animal the catalog lacks
+        named = messages.name(value) if messages is not None and messages.name else None
+        if named is not None:
+            return named
     return str(value)
 
 
@@ -357,8 +392,8 @@ def reason_text(verdict: Verdict | Mapping[str, Any], lang: str) -> str:
     key = template_key(code, params)
     if lang != ZH or key is None:
         return english
-    template = TEMPLATES[key]
-    if not _fields(template) <= params.keys():
+    text = template(key)
+    if not fields(text) <= params.keys():
         return english
     game = key.split(".", 1)[0]
-    return template.format(**{k: _zh_value(game, v) for k, v in params.items()})
+    return text.format(**{k: zh_value(game, v) for k, v in params.items()})

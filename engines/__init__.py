@@ -1,7 +1,9 @@
 """Rules engines for the five games, all keeping one contract (``docs/engines.md``).
 
 ``GAMES`` maps a game id to its :class:`~engines.core.Game`: info, catalog,
-``new_game``, ``parse_move``, ``load_state`` and the optional hooks.
+``new_game``, ``parse_move``, ``load_state`` and the optional hooks. The five
+games are registered here; a game from elsewhere (the test game of
+``docs/adding-a-game.md``) joins them with :func:`register`.
 """
 
 from __future__ import annotations
@@ -32,9 +34,27 @@ from engines.core import (
     play_random,
 )
 
-GAMES: dict[str, Game] = {
-    g.id: g for g in (m.GAME for m in (noah, animals_on_board, hare_tortoise, niagara, ark_nova))
-}
+GAMES: dict[str, Game] = {}
+"""Every game's engine by game id, in the order registered (the five, then any other)."""
+
+
+def register(engine: Game) -> Game:
+    """Add a game's engine to ``GAMES``: once per game.
+
+    Raises:
+        ValueError: a game of that id is registered already.
+    """
+    if engine.id in GAMES:
+        raise ValueError(f"a game {engine.id!r} is registered already; a game registers once")
+    GAMES[engine.id] = engine
+    return engine
+
+
+register(noah.GAME)
+register(animals_on_board.GAME)
+register(hare_tortoise.GAME)
+register(niagara.GAME)
+register(ark_nova.GAME)
 
 
 def game(game_id: str) -> Game:
@@ -74,4 +94,5 @@ __all__ = [
     "advance",
     "game",
     "play_random",
+    "register",
 ]

@@ -12,8 +12,9 @@ Driven by the game's catalog (``engines.<game>.CATALOG``) and its mats
   (``printables.mats.mats_for``).
 * ``calibration``: the camera calibration sheet.
 * ``all``: the game's pieces once (as cards; as stickers where a piece's
-  ``data["print"]`` says so, and for Ark Nova, whose pieces the player owns:
-  issue 8), its mats and the calibration sheet.
+  ``data["print"]`` says so, and for a game whose ``PrintedGame.stickers`` says
+  the players own its pieces: Ark Nova, issue 8), its mats and the calibration
+  sheet.
 """
 
 from __future__ import annotations
@@ -31,12 +32,9 @@ from printables.fonts import Fonts, system_fonts
 from printables.mat_sheets import mat_pages, tiling
 from printables.mats import mats_for
 from printables.pieces import backs_of
+from printables.registry import PRINTED
 from printables.settings import Settings
 from printables.stickers import label_grid, sticker_sheets, stickers_for
-
-STICKER_GAMES = frozenset({"ark_nova"})
-"""Games whose pieces ``all`` prints as stickers (the player owns them), unless a piece's
-``data["print"]`` says ``card`` or ``sticker`` itself."""
 
 Progress = Callable[[int, int], None]
 """Called with (steps done, steps in the job) as the job goes; a step is a sheet of
@@ -66,12 +64,12 @@ class Job:
         """The pieces a ``cards`` or ``stickers`` section prints.
 
         Printing ``all``, each piece goes where ``data["print"]`` says (``card``
-        or ``sticker``), else where its game prints (``STICKER_GAMES``).
+        or ``sticker``), else where its game prints (``PrintedGame.stickers``).
         """
         pieces = pieces_for(self.game, self.catalog)
         if self.what != "all":
             return pieces
-        default = "sticker" if self.game in STICKER_GAMES else "card"
+        default = "sticker" if PRINTED[self.game].stickers else "card"
         wanted = section.removesuffix("s")
         return [c for c in pieces if c.data.get("print", default) == wanted]
 

@@ -1,4 +1,5 @@
-"""How a piece's ``data`` shows on its face, per game; every other game prints ``key: value``.
+"""How a piece's ``data`` shows on its face: a :class:`Face` per game (its ``PrintedGame``),
+and the faces of the games that print more than ``key: value``.
 
 Noah follows ``docs/rules/noah.md`` §2: the weight large in the corner, the
 gender as the colour band, the tears as drops, the power in words and the
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from engines.core import Component
@@ -57,44 +57,38 @@ def _mark(value: Any) -> str | None:
     return f"{value}+" if value and int(value) > 2 else None
 
 
-FACES: Mapping[str, Face] = MappingProxyType(
-    {
-        "noah": Face(
-            corner="weight",
-            badge="mark",
-            hide=frozenset({"species", "species_en", "species_zh", "gender"}),
-            text={"tears": _tears, "power": lambda v: str(v) or None, "mark": _mark},
-        ),
-        "animals_on_board": Face(
-            corner="value",
-            hide=frozenset({"species", "species_en", "species_zh", "food", "seat"}),
-        ),
-        "hare_tortoise": Face(
-            hide=frozenset({"kind", "bet"}),
-            text={"howl": lambda v: "HOWL: the next race phase only the wolf runs" if v else None},
-        ),
-    }
+NOAH = Face(
+    corner="weight",
+    badge="mark",
+    hide=frozenset({"species", "species_en", "species_zh", "gender"}),
+    text={"tears": _tears, "power": lambda v: str(v) or None, "mark": _mark},
 )
+"""Noah's cards: the weight in the corner, the player-count mark as the badge."""
 
-DEFAULT = Face()
+ANIMALS_ON_BOARD = Face(
+    corner="value",
+    hide=frozenset({"species", "species_en", "species_zh", "food", "seat"}),
+)
+"""Animals on Board's tiles: the value in the corner."""
+
+HARE_TORTOISE = Face(
+    hide=frozenset({"kind", "bet"}),
+    text={"howl": lambda v: "HOWL: the next race phase only the wolf runs" if v else None},
+)
+"""The Hare and the Tortoise's cards: the wolf's howl in words."""
 
 
-def face_of(game: str) -> Face:
-    return FACES.get(game, DEFAULT)
-
-
-def corner_text(game: str, component: Component, key: str | None) -> str | None:
+def corner_text(face: Face, component: Component, key: str | None) -> str | None:
     """The printed value of data ``key`` of ``component`` (None when absent or empty)."""
     if key is None or key not in component.data:
         return None
-    formatter = face_of(game).text.get(key)
+    formatter = face.text.get(key)
     text = formatter(component.data[key]) if formatter else _value(component.data[key])
     return text or None
 
 
-def data_lines(game: str, component: Component) -> list[str]:
+def data_lines(face: Face, component: Component) -> list[str]:
     """The data lines printed on the face of ``component``."""
-    face = face_of(game)
     lines = []
     for key, value in component.data.items():
         if key in face.hide or key in (face.corner, face.badge):

@@ -3,7 +3,7 @@
 Grammar (``docs/tags.md``)::
 
     payload = game-code piece-id check
-    game-code = 2 characters of 0-9A-Z  (see ``GAME_CODES``)
+    game-code = 2 characters of 0-9A-Z  (each game's ``PrintedGame.code``)
     piece-id  = 1 to 7 characters of 0-9A-Z  (``engines.core.Component.id``)
     check     = 1 character of 0-9A-Z, Luhn mod 36 over game-code + piece-id
 
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import engines
 from engines.core import Catalog, Component
+from printables.registry import PRINTED
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Characters of game codes, piece ids and check characters (a subset of QR alphanumeric)."""
@@ -41,17 +42,8 @@ MAX_LENGTH = 10
 CALIBRATION = "calibration"
 """Pseudo-game of the calibration sheet's tags (its catalog is ``CALIBRATION_CATALOG``)."""
 
-GAME_CODES: dict[str, str] = {
-    "noah": "NO",
-    "animals_on_board": "AB",
-    "hare_tortoise": "HT",
-    "niagara": "NI",
-    "ark_nova": "AN",
-    CALIBRATION: "CA",
-}
-"""Two-character code of each game in a payload; codes never change once printed."""
-
-GAMES_BY_CODE: dict[str, str] = {code: game for game, code in GAME_CODES.items()}
+CALIBRATION_CODE = "CA"
+"""The calibration sheet's code in a payload (no game may take it)."""
 
 CALIBRATION_SIZES_MM = (15, 20, 25, 28, 32, 36, 40, 45, 50, 56, 60)
 """Tag edge lengths on the calibration sheet (``printables.calibration``)."""
@@ -117,17 +109,41 @@ def check_character(body: str) -> str:
     return ALPHABET[(n - total % n) % n]
 
 
+def tagged() -> tuple[str, ...]:
+    """Every game that has tags (each printed game, then the calibration sheet)."""
+    return (*PRINTED, CALIBRATION)
+
+
+def code_of(game: str) -> str:
+    """The two-character code of ``game``'s tags.
+
+    Raises:
+        ValueError: no tags are printed for ``game``.
+    """
+    if game == CALIBRATION:
+        return CALIBRATION_CODE
+    if game not in PRINTED:
+        raise ValueError(f"no tag code for game {game!r}; known: {', '.join(tagged())}")
+    return PRINTED[game].code
+
+
+def game_of(code: str) -> str | None:
+    """The game whose tags carry ``code``, or None."""
+    if code == CALIBRATION_CODE:
+        return CALIBRATION
+    return next((game for game, known in PRINTED.items() if known.code == code), None)
+
+
 def encode(game: str, piece_id: str) -> str:
     """The payload of piece ``piece_id`` of ``game``.
 
     Raises:
         ValueError: an unknown game or a malformed piece id.
     """
-    if game not in GAME_CODES:
-        raise ValueError(f"no tag code for game {game!r}; known: {', '.join(GAME_CODES)}")
+    code = code_of(game)
     if not 1 <= len(piece_id) <= 7 or any(c not in ALPHABET for c in piece_id):
         raise ValueError(f"piece id {piece_id!r} must be 1-7 characters of 0-9A-Z")
-    body = GAME_CODES[game] + piece_id
+    body = code + piece_id
     return body + check_character(body)
 
 
@@ -181,7 +197,7 @@ def decode(text: str, *, game: str | None = None, catalog: Catalog | None = None
             text,
         )
     code, piece_id = body[:2], body[2:]
-    owner = GAMES_BY_CODE.get(code)
+    owner = game_of(code)
     if owner is None:
         raise PayloadError(
             "payload.unknown_game", f"{text!r} names no known game (code {code!r})", text

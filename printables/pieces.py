@@ -13,7 +13,8 @@ from functools import lru_cache
 
 from engines.core import Catalog, Component
 from printables import payload, qr
-from printables.faces import corner_text, data_lines, face_of
+from printables.faces import corner_text, data_lines
+from printables.registry import PRINTED
 from printables.sheet import GREY, LIGHT, Colour, Sheet
 
 MALE: Colour = (45, 100, 210)
@@ -78,11 +79,11 @@ def draw_piece(
     )
     if w >= 40:  # on a small token the id would crowd the tag's quiet zone
         sheet.text(x + w - 1.2, y + h - 1.0, component.id, size_mm=2.0, colour=GREY, anchor="rd")
-    face = face_of(game)
-    badge = corner_text(game, component, face.badge)
+    face = PRINTED[game].face
+    badge = corner_text(face, component, face.badge)
     if badge:
         sheet.text(x + 1.5, y + h - 1.0, badge, size_mm=4.0, anchor="ld")
-    corner = corner_text(game, component, face.corner) if details else None
+    corner = corner_text(face, component, face.corner) if details else None
     side = pad  # text keeps clear of a small corner value on both sides
     line = min(4.5, max(2.2, w / 14))
     if corner and text_bottom - top >= 25:
@@ -97,7 +98,7 @@ def draw_piece(
     if zh and sheet.fonts.cjk and not sheet.settings.english_only:
         lines.append((zh, line, True))
     if details:
-        lines += [(text, line * 0.7, False) for text in data_lines(game, component)]
+        lines += [(text, line * 0.7, False) for text in data_lines(face, component)]
     cursor = top
     for text, size_mm, chinese in lines:
         if cursor + size_mm * 1.15 > top + room_h:

@@ -18,7 +18,7 @@ import cv2
 from companion.watch.photo import PAWNS
 from engines import animals_on_board, hare_tortoise, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
-from engines.core import Outcome, State
+from engines.core import Outcome, Registry, State
 from engines.hare_tortoise.catalog import KINDS
 from engines.hare_tortoise.state import HareState
 from engines.niagara.state import NiagaraState
@@ -171,11 +171,14 @@ def ark_nova_photo() -> EndPhoto:
     return EndPhoto("ark_nova", image, end.players, end, _outcome(end))
 
 
-END_PHOTOS: dict[str, Callable[[], EndPhoto]] = {
-    "hare_tortoise": hare_tortoise_photo,
-    "animals_on_board": animals_on_board_photo,
-    "noah": noah_photo,
-    "niagara": niagara_photo,
-    "ark_nova": ark_nova_photo,
-}
-"""The end photo of each game scored from a photo."""
+END_PHOTOS: Registry[Callable[[], EndPhoto]] = Registry(
+    "end photo", "tests.end_photos.END_PHOTOS.register"
+)
+"""The end photo of each game scored from a photo (the photo scorers' contract test and
+the pages' score from a photo use it)."""
+
+END_PHOTOS.register("hare_tortoise", hare_tortoise_photo)
+END_PHOTOS.register("animals_on_board", animals_on_board_photo)
+END_PHOTOS.register("noah", noah_photo)
+END_PHOTOS.register("niagara", niagara_photo)
+END_PHOTOS.register("ark_nova", ark_nova_photo)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engines.core import State
+from engines.core import Registry, State
 from tests.games_hidden import (
     animals_on_board_hidden,
     ark_nova_hidden,
@@ -23,10 +23,12 @@ from tests.games_hidden import (
 
 Variant = Callable[[State, str | None, random.Random], State | None]
 
-VARIANTS: dict[str, Variant] = {
-    "noah": noah_hidden.variant,
-    "animals_on_board": animals_on_board_hidden.variant,
-    "hare_tortoise": hare_tortoise_hidden.variant,
-    "niagara": niagara_hidden.variant,
-    "ark_nova": ark_nova_hidden.variant,
-}
+VARIANTS: Registry[Variant] = Registry("hidden-pieces hook", "tests.hidden.VARIANTS.register")
+"""Every game's hook, registered once (a game that hides nothing still registers one that
+answers None)."""
+
+VARIANTS.register("noah", noah_hidden.variant)
+VARIANTS.register("animals_on_board", animals_on_board_hidden.variant)
+VARIANTS.register("hare_tortoise", hare_tortoise_hidden.variant)
+VARIANTS.register("niagara", niagara_hidden.variant)
+VARIANTS.register("ark_nova", ark_nova_hidden.variant)

@@ -52,7 +52,13 @@ def test_a_field_left_out_is_not_entered_not_zero() -> None:
     ann = _by_player(result)["ann"]
     assert ann["vp"] is None and not ann["complete"] and not result["complete"]
     assert ann["not_entered"] == ["conservation"]
-    assert {"label": "Conservation points", "points": 0, "detail": NOT_ENTERED} in ann["breakdown"]
+    assert {
+        "label": "Conservation points",
+        "points": 0,
+        "detail": NOT_ENTERED,
+        "code": "ark_nova.not_entered",
+        "params": {"field": "conservation", "card": None},
+    } in ann["breakdown"]
     # With 0 CP typed in, it is a score.
     typed = _by_player(quick_score({"ann": {"appeal": 50, "conservation": 0, "final_scoring": {},
                                             "sponsors": {}}}))["ann"]  # fmt: skip

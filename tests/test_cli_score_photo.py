@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from cli import main
-from companion.photo_score import score_image
+from companion.photo_score import score_image, score_photo
 from companion.photos import BadPhoto
-from companion.watch.photo import score_photo
 from tests.end_photos import animals_on_board_photo, noah_photo
 from tests.test_cli import run
 

@@ -21,9 +21,12 @@ from engines.core import (
     InvalidSetup,
     InvalidState,
     Move,
+    Outcome,
     State,
+    jsonable,
 )
 from tests.hidden import VARIANTS
+from tests.registry_support import finished
 
 ALL = sorted(engines.GAMES)
 TURN = [g for g in ALL if engines.GAMES[g].info.turn_engine]
@@ -107,6 +110,23 @@ def test_random_playouts_reach_an_outcome(game_id: str, n: int) -> None:
         for p in end.players:
             lines = outcome.breakdown[p]
             assert sum(line.points for line in lines) == pytest.approx(outcome.scores[p])
+
+
+@pytest.mark.parametrize("game_id", ALL)
+def test_every_breakdown_line_carries_its_code_and_params(game_id: str) -> None:
+    """Beside its English label, each line says what it counts as data (``code`` and
+    ``params``, JSON-ready), and an outcome's JSON reads back as the outcome."""
+    ends = finished(game_id)
+    assert ends, "a game has finished examples or plays to its end"
+    for end in ends:
+        outcome = end.outcome()
+        assert outcome is not None
+        doc = json.loads(json.dumps(outcome.to_json()))
+        assert Outcome.from_json(doc).to_json() == outcome.to_json()
+        for lines in outcome.breakdown.values():
+            for line in lines:
+                assert line.code is not None and line.code.startswith(f"{game_id}."), line
+                assert json.loads(json.dumps(line.to_json()["params"])) == jsonable(line.params)
 
 
 def walk(

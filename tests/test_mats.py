@@ -10,7 +10,7 @@ import pytest
 from printables.document import catalog_for
 from printables.fonts import system_fonts
 from printables.mat_sheets import draw_mat, mat_pages, tiling
-from printables.mats import BAND_MM, MATS, layout, marker_table, mats_for, mats_of
+from printables.mats import BAND_MM, all_mats, layout, marker_table, mats_for, mats_of
 from printables.mats.from_catalog import has_geometry
 from printables.settings import Settings
 from tests.printables_support import catalog_games, find_markers
@@ -20,11 +20,11 @@ DPI = 100  # 0.25 mm per pixel: enough to show a 1 mm error, fast to draw
 
 def test_marker_ids_are_unique_and_in_the_dictionary() -> None:
     table = marker_table()
-    assert len(table) == sum(len(m.markers) for m in MATS)
+    assert len(table) == sum(len(m.markers) for m in all_mats())
     assert max(table) < 246
 
 
-@pytest.mark.parametrize("mat", MATS, ids=[f"{m.game}.{m.key}" for m in MATS])
+@pytest.mark.parametrize("mat", all_mats(), ids=[f"{m.game}.{m.key}" for m in all_mats()])
 def test_zones_lie_inside_the_marker_band(mat: object) -> None:
     from printables.mats import MatLayout
 
@@ -63,7 +63,7 @@ def test_games_have_the_zones_their_rules_name() -> None:
     }
 
 
-@pytest.mark.parametrize("mat", MATS, ids=[f"{m.game}.{m.key}" for m in MATS])
+@pytest.mark.parametrize("mat", all_mats(), ids=[f"{m.game}.{m.key}" for m in all_mats()])
 def test_fiducial_homography_maps_zones_within_a_millimetre(mat: object) -> None:
     from printables.mats import MatLayout
 

@@ -20,7 +20,7 @@ from printables.fonts import Fonts, MissingFontWarning, covers, system_fonts
 from printables.mat_sheets import tiling
 from printables.mats import (
     CALIBRATION_MARKERS,
-    MATS,
+    all_mats,
     calibration_markers,
     mats_for,
     mats_of,
@@ -177,7 +177,7 @@ def test_without_a_cjk_font_it_warns_and_prints_english(monkeypatch: pytest.Monk
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_mat_tiles_on_both_papers(paper: str) -> None:
     settings = Settings(paper=paper)
-    for mat in MATS:
+    for mat in all_mats():
         plan = tiling(mat, settings)
         assert plan.xs[0] == 0 and plan.xs[-1] == mat.width_mm
         assert plan.ys[0] == 0 and plan.ys[-1] == mat.height_mm

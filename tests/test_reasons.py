@@ -38,14 +38,21 @@ COMPUTED = {
 """Codes built in a loop over Ark Nova's terrains (``ark_nova.build.{terrain}``)."""
 
 
+SCORING = frozenset({"scoring.py", "quick.py"})
+"""Modules that name score line codes (``noah.round``, Ark Nova's quick score's
+``ark_nova.not_entered``), which are not refusals."""
+
+
 def engine_codes() -> set[str]:
-    """Every refusal code written in the engines' source (``{x}`` marks a computed part)."""
+    """Every refusal code written in the source of the games under ``engines/`` (``{x}``
+    marks a computed part; a game from elsewhere, such as the tests' sixth, is checked by
+    ``tests/test_registry_messages.py`` on the refusals it gives)."""
     codes = set(COMPUTED)
     for module, prefix in WRAPPERS.items():
         codes.update(prefix + local for local in _WRAPPED.findall((ENGINES / module).read_text()))
-    for game in engines.GAMES:
+    for game in (g for g in engines.GAMES if (ENGINES / g).is_dir()):
         codes.add(f"{game}.game_over")  # engines.core refuses every move after the end
-        for path in (ENGINES / game).glob("*.py"):
+        for path in (p for p in (ENGINES / game).glob("*.py") if p.name not in SCORING):
             text = path.read_text()
             codes.update(_PREFIXED.findall(text))
             codes.update(f"{game}.{local}" for local in _LOCAL.findall(text))

@@ -9,6 +9,7 @@ from functools import cache
 
 import pytest
 
+from companion.photo_score import score_photo
 from companion.watch.ark_nova import (
     ArkNovaTable,
     mat_key,
@@ -18,7 +19,7 @@ from companion.watch.ark_nova import (
 )
 from companion.watch.infer import Applied, Mismatch, Question, Refused, infer
 from companion.watch.loop import Watcher
-from companion.watch.photo import PhotoError, score_photo
+from companion.watch.photo import PhotoError
 from engines import ark_nova
 from engines.ark_nova import RECORD, map_a
 from engines.ark_nova.actions import animal_plays

@@ -9,10 +9,11 @@ from functools import cache
 
 import pytest
 
+from companion.photo_score import score_photo
 from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher
 from companion.watch.niagara import NiagaraTable
-from companion.watch.photo import PhotoError, score_photo
+from companion.watch.photo import PhotoError
 from engines import niagara
 from engines.core import Move, State
 from engines.niagara.board import COLOUR_NAMES, COLOURS, HOLLOW_AT, Canoe

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.watch.photo import PhotoError, score_photo
+from companion.photo_score import score_photo
+from companion.watch.photo import PhotoError
 from engines.core import Outcome
 from tests.end_photos import animals_on_board_photo, hare_tortoise_photo, noah_photo
 

@@ -18,6 +18,7 @@ from functools import cache
 from printables import payload
 from printables.mats import ARUCO_DICTIONARY, mats_of
 from printables.mats.geometry import MatLayout
+from printables.registry import PRINTED
 from printables.settings import Settings
 from vision.assemble import ParsedTag, RejectedPayload
 from vision.mats import MatSpec, Zone
@@ -65,7 +66,7 @@ def game_vision(game: str) -> GameVision:
     Raises:
         KeyError: If the printables know no such game.
     """
-    if game not in payload.GAME_CODES:
+    if game not in PRINTED:
         raise KeyError(f"no tags are printed for game {game!r}")
     catalog = payload.catalog_of(game)
 

@@ -10,7 +10,9 @@ the language), :mod:`web.setup` (new tables, a saved game continued),
 :mod:`web.host` (the host's page, undo, the saved state), :mod:`web.live`
 (server-sent events, the camera) and :mod:`web.photos` (scans, scores from a
 photo). :mod:`web.errors` answers every refusal; :mod:`web.security` keeps
-CSRF, headers, the wrong-link throttle and the photo reader.
+CSRF, headers, the wrong-link throttle and the photo reader. How the pages show
+each game is its ``Presenter`` in :mod:`web.presenters`; importing the package
+registers the five games (:mod:`web.builtin`).
 """
 
 from __future__ import annotations
@@ -20,8 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from jinja2 import ChoiceLoader
 
 from companion.catalog_info import game_summaries
+from web import builtin as builtin
+from web.presenters import GameTemplates
 
 MAX_UPLOAD_BYTES = 12 * 1024 * 1024
 """A 12 MP phone photo as JPEG is 3-8 MB; 12 MB leaves room and stops abuse."""
@@ -33,6 +38,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # A link with an empty segment (``/t/X/seat//view.json``: a token lost to a stray
     # newline) is a clear 404, not a 308 redirect to a different route.
     app.url_map.merge_slashes = False
+    # The app's templates, then those a game brings in a folder of its own (web.presenters).
+    if app.jinja_loader is not None:
+        app.jinja_loader = ChoiceLoader([app.jinja_loader, GameTemplates()])
     app.config.from_mapping(
         SECRET_KEY=None,
         DATABASE=None,

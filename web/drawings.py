@@ -1,15 +1,16 @@
 """Each game's table as SVG geometry, from a player's view only.
 
-``drawing(game_id, view)`` lays out the Noah pentagon, the Animals on Board
-groups, the Hare's track and Niagara's river in SVG units for a 360 px phone;
-the templates in ``web/templates/games/`` draw it. A game without a drawing
-shows its view as a list.
+Each function here is a game's ``Presenter.drawing`` (``web.builtin``): it lays
+out the Noah pentagon, the Animals on Board groups, the Hare's track or
+Niagara's river in SVG units for a 360 px phone, and the game's template in
+``web/templates/games/`` draws it. A game without a drawing shows its view as
+a list.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from companion.boards import HARE_TRACK
@@ -89,7 +90,7 @@ def _species_colour(species: str) -> str:
     return f"hsl({hue}, 55%, 72%)"
 
 
-def aob_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
+def animals_on_board_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
     """The centre herd of Animals on Board: each group a box of tiles, laid out in rows."""
     tw, th = AOB_TILE
     width, gap, pad = 360, 8, 5
@@ -131,7 +132,7 @@ _RUNNER_COLOURS = {
 }
 
 
-def hare_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
+def hare_tortoise_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
     """The Hare and the Tortoise: the track with its streams, the runners, the podium."""
     cell, left, top = 26.5, 8, 22
     streams = set(view.get("streams", []))
@@ -207,17 +208,3 @@ def niagara_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
             x, y = _NIAGARA_SLOTS[where]
             canoes.append({**entry, "x": x - 40 + 17 * k, "y": y + 2, "slot": where})
     return {"slots": slots, "canoes": canoes, "lost": lost, "falls": 372}
-
-
-DRAWINGS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
-    "niagara": niagara_drawing,
-    "noah": noah_drawing,
-    "animals_on_board": aob_drawing,
-    "hare_tortoise": hare_drawing,
-}
-
-
-def drawing(game_id: str, view: Mapping[str, Any]) -> dict[str, Any] | None:
-    """Geometry for the game's SVG table, or None when the game has no drawing yet."""
-    draw = DRAWINGS.get(game_id)
-    return draw(view) if draw is not None else None

@@ -1,7 +1,9 @@
 """English and Traditional Chinese for the pages.
 
 The language comes from the ``lang`` cookie (set by the switch on every page),
-else from the browser's Accept-Language. A refusal speaks the page's language
+else from the browser's Accept-Language. The app's own messages are here; the
+words of a game's templates are its ``Presenter.words`` (``web.presenters``).
+A refusal speaks the page's language
 through ``companion/reasons.py`` (the ``reason`` helper in templates); other sentences
 from the engines (event explanations, option texts) are English; names of games and pieces come
 in both languages from the catalogs.
@@ -15,6 +17,7 @@ from typing import Any
 from flask import Flask, request
 
 from companion.reasons import reason_text
+from web.presenters import word
 
 LANGS = ("en", "zh-Hant")
 LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文"}
@@ -118,56 +121,17 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "tiebreak": ("Tie-break: {text}", "平手處理：{text}"),
     "no_tie": ("No tie on the top score.", "最高分沒有平手。"),
     "see_scores": ("See the final scores", "查看最終分數"),
-    "your_hand": ("Your hand", "你的手牌"),
-    "hand_help": (
-        "Tap a card to play it; the companion says why when it may not go on this ferry.",
-        "點一張牌打出；若不能放上這艘駁船，小幫手會說明原因。",
-    ),
     "hands": ("Hands", "手牌"),
     "cards": ("{n} cards", "{n} 張牌"),
     "board": ("Table", "牌桌"),
     "round": ("Round {n}", "第 {n} 回合"),
-    "dock": ("Dock {n}", "碼頭 {n}"),
-    "no_ferry": ("no ferry", "無駁船"),
-    "weight": ("weight {w} / limit {l}", "重量 {w} / 上限 {l}"),
-    "next_gender": ("next: {g}", "下一張：{g}"),
     "male": ("male", "雄"),
     "female": ("female", "雌"),
-    "noah_here": ("Noah is here", "挪亞在此"),
-    "reserve": ("Ferries in reserve: {n}", "備用駁船：{n}"),
-    "departed": ("Departures this round: {n}", "本回合已出發：{n}"),
-    "tears": ("tears", "眼淚"),
-    "aob_stack": ("{n} tiles in the bag", "袋中 {n} 片"),
-    "aob_supply": ("{n} food crates in the supply", "補給區 {n} 個食物箱"),
-    "aob_group": ("Group {n}", "第 {n} 組"),
-    "aob_removed": ("Species out of this game", "本局移除的物種"),
-    "aob_food": ("{n} food", "食物 {n}"),
-    "aob_tiles": ("{n} tiles", "{n} 片動物"),
-    "aob_dropped": ("dropped out this round", "本回合已退出"),
-    "aob_ark": ("Your ark", "你的方舟"),
-    "aob_overflow": ("Overflow", "滿出的動物"),
-    "hare_deck": ("{n} cards in the deck", "牌堆 {n} 張"),
-    "hare_streams": ("Streams", "小溪"),
-    "hare_podium": ("Podium", "頒獎台"),
-    "hare_played": ("Played this round", "本輪打出"),
-    "hare_bets": ("Your bets", "你的下注"),
     "afloat": ("canoe {n}: {p}% afloat", "獨木舟 {n}：{p}% 不落瀑布"),
-    "niagara_weather": ("Weather {n}", "天氣 {n}"),
-    "niagara_falls": ("The falls", "瀑布"),
-    "niagara_lost": ("Over the falls", "已落下瀑布"),
-    "niagara_bank": ("gems banked", "已存寶石"),
-    "niagara_hand": ("paddles in hand", "手上的船槳"),
     "niagara_forecast": (
         "Each choice shows how likely each of your canoes stays afloat this round.",
         "每個選項顯示你的每艘獨木舟本回合不落下瀑布的機率。",
     ),
-    "ark_map": ("Your zoo on Map A", "你的動物園（地圖 A）"),
-    "ark_map_help": (
-        "Choose the Build strength to light up every hex a new building may cover.",
-        "選擇建造行動的強度，亮起新建築可以覆蓋的所有格子。",
-    ),
-    "ark_strength": ("Strength {n}", "強度 {n}"),
-    "ark_placements": ("{n} legal placements", "{n} 種合法擺法"),
     "scan_title": ("Photo of the table", "拍下牌桌"),
     "scan_read": ("Read the photo", "讀取照片"),
     "scan_result": ("What the photo shows", "照片中看到的"),
@@ -234,8 +198,16 @@ def pick_language() -> str:
 
 
 def translate(key: str, lang: str, **values: object) -> str:
-    """The message ``key`` in ``lang`` with ``values`` filled in."""
-    en, zh = _MESSAGES[key]
+    """The message ``key`` in ``lang`` with ``values`` filled in: the app's own, else a
+    game's (its ``Presenter.words``).
+
+    Raises:
+        KeyError: neither the app nor a game has the message.
+    """
+    found = _MESSAGES.get(key) or word(key)
+    if found is None:
+        raise KeyError(f"no message {key!r}")
+    en, zh = found
     text = zh if lang == "zh-Hant" else en
     return text.format(**values) if values else text
 

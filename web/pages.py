@@ -2,7 +2,8 @@
 
 Every page of a table (seat, host, public board, scores, scan, photo score)
 is drawn from :func:`context`: the view of its viewer (a seat's player, or
-None for the public table), the drawing, the turn line, the history as that
+None for the public table), the drawing and the templates of the game's
+presenter (``web.presenters``), the turn line, the history as that
 viewer may see it, the camera's status and the seating for a photo of the
 end. Nothing here reads a secret the viewer may not see.
 """
@@ -17,8 +18,9 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import photo_score
 from companion.catalog_info import piece
 from companion.sessions import Table
-from web import drawings, present, tables
+from web import labels, present, tables
 from web.i18n import pick_language
+from web.presenters import GENERIC_SEAT, GENERIC_TABLE, PRESENTERS
 
 Page = str | tuple[str, int] | tuple[BaseResponse, int] | BaseResponse
 """What a route answers: a page, a page with its status, or a response."""
@@ -29,11 +31,14 @@ def context(table: Table, viewer: str | None) -> dict[str, Any]:
     lang = pick_language()
     status, kind = present.turn_line(table, viewer, lang)
     view = table.state.view(viewer)
+    shown = PRESENTERS[table.game]
     return {
         "table": table,
         "game": current_app.extensions["games"][table.game],
         "view": view,
-        "drawing": drawings.drawing(table.game, view),
+        "drawing": shown.drawing(view) if shown.drawing is not None else None,
+        "table_template": shown.table_template or GENERIC_TABLE,
+        "seat_template": shown.seat_template or GENERIC_SEAT,
         "viewer": viewer,
         "status": status,
         "status_kind": kind,
@@ -41,7 +46,7 @@ def context(table: Table, viewer: str | None) -> dict[str, Any]:
         "over": table.state.to_move is None,
         "stream": url_for("live.stream", table_id=table.id),
         "piece": lambda pid: piece(table.game, pid),
-        "name": lambda pid: present.name_of(table.game, pid, lang),
+        "name": lambda pid: labels.name_of(table.game, pid, lang),
         "live": live_status(table.id),
         "photo_scored": photo_score.scored(table.game),
         "seating": seating(table) if photo_score.scored(table.game) else [],

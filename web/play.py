@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
-from companion import boards
+from companion import registry
 from companion.games import EngineError, IllegalMove, InvalidMove
 from companion.games import advice as advise
 from companion.sessions import Conflict, Forbidden, Seat, Table, check
@@ -41,7 +41,7 @@ def seat_page(
     return render_template(
         "seat.html",
         seat=seat,
-        board=boards.extra(table.state, seat.player, request.args),
+        board=registry.board(table.state, seat.player, request.args),
         buttons=buttons,
         more=max(0, total - len(buttons)),
         error=error,

@@ -1,6 +1,8 @@
-"""Score from a photo: the end-of-game layout of a game read and scored in one step.
+"""Score from a photo: each game's scorer of the end-of-game layout a reading shows.
 
-What each game lays out at the end, and what scores it:
+Each is its game's ``CompanionGame.photo_scorer`` (``companion.builtin``);
+``companion.photo_score`` reads the photo and calls it. What each game lays
+out at the end, and what scores it:
 
 - The Hare and the Tortoise (``docs/rules/hare_tortoise.md`` §7): the
   pawns on the podium places of the race mat, and each player's bets turned
@@ -39,7 +41,7 @@ What each game lays out at the end, and what scores it:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 
 from companion.watch.ark_nova import photo_zoos
 from engines.animals_on_board import CATALOG as AOB_CATALOG
@@ -58,10 +60,7 @@ from engines.niagara.scoring import final_outcome as niagara_outcome
 from engines.noah.catalog import CARD_BY_ID
 from engines.noah.state import NoahState
 from engines.noah.state import final_outcome as noah_outcome
-from vision.games import game_vision
-from vision.pipeline import read_frame
 from vision.reading import TableReading
-from vision.types import U8Array
 
 PAWNS = tuple(f"A{code}" for code in ANIMAL_CODES)
 """The Hare and the Tortoise's pawns (``AH``, ``AT``, ...), in the engine's animal order."""
@@ -71,7 +70,7 @@ class PhotoError(ValueError):
     """The photo does not show what the game's end-of-game layout needs."""
 
 
-def _noah(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
+def score_noah(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
     if not isinstance(state, NoahState):
         raise PhotoError("Noah's earlier rounds come from the game's state: pass the game")
     if tuple(players) != state.players:
@@ -90,7 +89,9 @@ def _noah(reading: TableReading, players: Sequence[str], state: State | None) ->
     )
 
 
-def _hare(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
+def score_hare_tortoise(
+    reading: TableReading, players: Sequence[str], state: State | None
+) -> Outcome:
     podium: list[int] = []
     for place in (1, 2, 3):
         pawns = [p for p in reading.zones.get(f"race.podium{place}", ()) if p in PAWNS]
@@ -115,7 +116,7 @@ def _hare(reading: TableReading, players: Sequence[str], state: State | None) ->
     return score_bets(players, start, second, podium)
 
 
-def _animals_on_board(
+def score_animals_on_board(
     reading: TableReading, players: Sequence[str], state: State | None
 ) -> Outcome:
     holdings: list[tuple[str, ...]] = []
@@ -128,7 +129,7 @@ def _animals_on_board(
     return final_outcome(players, holdings, food, [()] * len(players))
 
 
-def _niagara(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
+def score_niagara(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
     if state is not None and tuple(players) != state.players:
         raise PhotoError(f"the game is played by {', '.join(state.players)}")
     options = NIAGARA.resolve_options(None if state is None else state.options)
@@ -147,7 +148,7 @@ def _niagara(reading: TableReading, players: Sequence[str], state: State | None)
     return niagara_outcome(players, banks, str(options["tiebreak"]))
 
 
-def _ark_nova(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
+def score_ark_nova(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:
     game = state if isinstance(state, ArkNovaState) else None
     if game is not None and tuple(players) != game.players:
         raise PhotoError(f"the game is played by {', '.join(game.players)}")
@@ -157,40 +158,3 @@ def _ark_nova(reading: TableReading, players: Sequence[str], state: State | None
         raise PhotoError(str(exc)) from exc
     options = ARK_NOVA.resolve_options(None) if game is None else game.options
     return score_table(players, zoos, options)
-
-
-SCORERS: Mapping[str, Callable[[TableReading, Sequence[str], State | None], Outcome]] = {
-    "hare_tortoise": _hare,
-    "animals_on_board": _animals_on_board,
-    "noah": _noah,
-    "niagara": _niagara,
-    "ark_nova": _ark_nova,
-}
-"""Games whose end-of-game layout a photo scores."""
-
-
-def score_reading(
-    game: str, reading: TableReading, players: Sequence[str], state: State | None = None
-) -> Outcome:
-    """The final scores of the end-of-game layout a reading shows.
-
-    Args:
-        game: Game id.
-        reading: The reading of the layout.
-        players: The players in seat order.
-        state: The game as followed (Noah: its earlier rounds); unused by the others.
-
-    Raises:
-        PhotoError: the game is not scored from a photo, or the layout is incomplete.
-    """
-    if game not in SCORERS:
-        raise PhotoError(f"{game} is not scored from a photo (see companion.watch.photo)")
-    return SCORERS[game](reading, players, state)
-
-
-def score_photo(
-    game: str, image: U8Array, players: Sequence[str], state: State | None = None
-) -> Outcome:
-    """Read a photo of the end-of-game layout and score it in one step (see
-    :func:`score_reading`)."""
-    return score_reading(game, read_frame(image, game_vision(game)).reading, players, state)

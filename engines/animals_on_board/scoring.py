@@ -34,13 +34,49 @@ def final_outcome(
         herds = ", ".join(
             f"{SPECIES_OF[h[0]]} x{len(h)} = {HERD_POINTS * len(h)}" for h in animals.herds
         )
+        herd_params = [
+            {"species": SPECIES_OF[h[0]], "tiles": list(h), "points": HERD_POINTS * len(h)}
+            for h in animals.herds
+        ]
         breakdown[player] = (
-            ScoreLine("pairs to Noah", 0, " ".join(pairs) or "none"),
-            ScoreLine("tiles cut", 0, " ".join(cut[seat]) or "none"),
-            ScoreLine("singles", animals.single_points, singles or "none"),
-            ScoreLine("herds", animals.herd_points, herds or "none"),
-            ScoreLine("food", crates, plural(crates, "crate")),
-            ScoreLine("species (tie-break)", 0, plural(animals.species, "species", "species")),
+            ScoreLine(
+                "pairs to Noah",
+                0,
+                " ".join(pairs) or "none",
+                "animals_on_board.pairs",
+                {"tiles": list(pairs)},
+            ),
+            ScoreLine(
+                "tiles cut",
+                0,
+                " ".join(cut[seat]) or "none",
+                "animals_on_board.cut",
+                {"tiles": list(cut[seat])},
+            ),
+            ScoreLine(
+                "singles",
+                animals.single_points,
+                singles or "none",
+                "animals_on_board.singles",
+                {"tiles": list(animals.singles)},
+            ),
+            ScoreLine(
+                "herds",
+                animals.herd_points,
+                herds or "none",
+                "animals_on_board.herds",
+                {"herds": herd_params},
+            ),
+            ScoreLine(
+                "food", crates, plural(crates, "crate"), "animals_on_board.food", {"crates": crates}
+            ),
+            ScoreLine(
+                "species (tie-break)",
+                0,
+                plural(animals.species, "species", "species"),
+                "animals_on_board.species",
+                {"species": animals.species},
+            ),
         )
         scores[player] = animals.points + crates
         species[player] = animals.species

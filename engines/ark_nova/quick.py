@@ -21,7 +21,7 @@ from typing import Any
 
 from engines.ark_nova.cards import FINAL_SCORING
 from engines.ark_nova.endgame import ENDGAME_SPONSORS, Gain
-from engines.ark_nova.scoring import MAX_CP_PER_CARD, ZooScore
+from engines.ark_nova.scoring import MAX_CP_PER_CARD, ZooScore, card_of
 from engines.ark_nova.zoo import MAX_APPEAL, MAX_CONSERVATION
 from engines.core import ScoreLine
 
@@ -109,19 +109,19 @@ def score_player(player: str, entry: Mapping[str, Any], printing: str) -> QuickS
     appeal = cp = None
     if entry.get("appeal") is None:
         missing.append("appeal")
-        lines.append(ScoreLine("Appeal", 0, NOT_ENTERED))
+        lines.append(_not_entered("Appeal", "appeal"))
     else:
         appeal = _whole(entry["appeal"], f"{player}'s appeal", MAX_APPEAL)
     if entry.get("conservation") is None:
         missing.append("conservation")
-        lines.append(ScoreLine("Conservation points", 0, NOT_ENTERED))
+        lines.append(_not_entered("Conservation points", "conservation"))
     else:
         cp = _whole(entry["conservation"], f"{player}'s conservation points", MAX_CONSERVATION)
     gains: list[Gain] = []
     finals = entry.get("final_scoring")
     if finals is None:
         missing.append("final_scoring")
-        lines.append(ScoreLine("Final-scoring card", 0, NOT_ENTERED))
+        lines.append(_not_entered("Final-scoring card", "final_scoring"))
     else:
         for card, count in _pairs(finals, f"{player}'s final_scoring"):
             card_id = f"{int(card):03d}" if str(card).isdigit() else str(card)
@@ -129,13 +129,15 @@ def score_player(player: str, entry: Mapping[str, Any], printing: str) -> QuickS
                 raise QuickScoreError(f"there is no final-scoring card {card!r} ('001' to '011')")
             if count is None:
                 missing.append(f"final_scoring {card_id}")
-                lines.append(ScoreLine(FINAL_SCORING[card_id].name, 0, NOT_ENTERED))
+                lines.append(
+                    _not_entered(FINAL_SCORING[card_id].name, "final_scoring", f"F{card_id}")
+                )
                 continue
             gains.append(_final_gain(card_id, _whole(count, card_id), printing))
     sponsors = entry.get("sponsors")
     if sponsors is None:
         missing.append("sponsors")
-        lines.append(ScoreLine("End-game sponsors", 0, NOT_ENTERED))
+        lines.append(_not_entered("End-game sponsors", "sponsors"))
     else:
         for card, count in sorted(
             _pairs(sponsors, f"{player}'s sponsors"), key=lambda p: int(p[0])
@@ -149,7 +151,7 @@ def score_player(player: str, entry: Mapping[str, Any], printing: str) -> QuickS
                 )
             if count is None:
                 missing.append(f"sponsor {number}")
-                lines.append(ScoreLine(rule.source, 0, NOT_ENTERED))
+                lines.append(_not_entered(rule.source, "sponsors", f"S{number}"))
                 continue
             gains.append(rule.gain_of_count(_whole(count, f"sponsor {number}'s count")))
     projects = entry.get("projects")
@@ -165,11 +167,20 @@ def score_player(player: str, entry: Mapping[str, Any], printing: str) -> QuickS
     return QuickScore(player, full, tuple(missing), vp, projects)
 
 
+def _not_entered(label: str, field: str, card: str | None = None) -> ScoreLine:
+    """The line of a field (or one card's count) the table has not entered."""
+    return ScoreLine(label, 0, NOT_ENTERED, "ark_nova.not_entered", {"field": field, "card": card})
+
+
 def _gain_lines(gains: list[Gain]) -> tuple[ScoreLine, ...]:
     """The cards' lines when the tracks are not entered: what they add, without points."""
     return tuple(
         ScoreLine(
-            g.source, 0, f"+{g.cp} CP, +{g.appeal} appeal once the tracks are entered: {g.why}"
+            g.source,
+            0,
+            f"+{g.cp} CP, +{g.appeal} appeal once the tracks are entered: {g.why}",
+            "ark_nova.pending_gain",
+            {"card": card_of(g.source), "cp": g.cp, "appeal": g.appeal},
         )
         for g in gains
     )

@@ -169,12 +169,20 @@ class ZooScore:
     def lines(self, scale: str = "rulebook") -> tuple[ScoreLine, ...]:
         """Breakdown lines that add up to the score (VP, or VP + 100 on ``plus_100``)."""
         out = [
-            ScoreLine("Appeal", self.appeal_before, f"appeal track at {self.appeal_before}"),
+            ScoreLine(
+                "Appeal",
+                self.appeal_before,
+                f"appeal track at {self.appeal_before}",
+                "ark_nova.appeal",
+                {"appeal": self.appeal_before},
+            ),
             ScoreLine(
                 "Conservation points",
                 cp_value(self.cp_before),
                 f"{self.cp_before} CP before final scoring, worth {cp_value(self.cp_before)} "
                 "appeal steps (2 per CP up to 10, 3 beyond)",
+                "ark_nova.conservation",
+                {"cp": self.cp_before, "worth": cp_value(self.cp_before)},
             ),
         ]
         appeal, cp = self.appeal_before, self.cp_before
@@ -188,21 +196,58 @@ class ZooScore:
             if gain.appeal:
                 what.append(f"+{gain.appeal} appeal ({appeal} -> {new_appeal})")
             out.append(
-                ScoreLine(gain.source, points, f"{', '.join(what) or 'nothing'}: {gain.why}")
+                ScoreLine(
+                    gain.source,
+                    points,
+                    f"{', '.join(what) or 'nothing'}: {gain.why}",
+                    "ark_nova.gain",
+                    {
+                        "card": card_of(gain.source),
+                        "cp": [cp, new_cp],
+                        "appeal": [appeal, new_appeal],
+                    },
+                )
             )
             appeal, cp = new_appeal, new_cp
-        out.append(ScoreLine("Markers meet at 114", -MEET, "VP = appeal + CP value - 114"))
+        out.append(
+            ScoreLine(
+                "Markers meet at 114",
+                -MEET,
+                "VP = appeal + CP value - 114",
+                "ark_nova.meet",
+                {"meet": MEET},
+            )
+        )
         out.append(
             ScoreLine(
                 "Final",
                 0,
                 f"appeal {self.appeal}, {self.cp} CP, target {self.target}: "
                 f"{self.vp:+d} VP ({self.vp + 100} on the 100-based scale)",
+                "ark_nova.final",
+                {"appeal": self.appeal, "cp": self.cp, "target": self.target, "vp": self.vp},
             )
         )
         if scale == "plus_100":
-            out.append(ScoreLine("100-based scale", 100, "BGA and tournaments count VP + 100"))
+            out.append(
+                ScoreLine(
+                    "100-based scale",
+                    100,
+                    "BGA and tournaments count VP + 100",
+                    "ark_nova.scale",
+                    {"points": 100},
+                )
+            )
         return tuple(out)
+
+
+def card_of(source: str) -> str | None:
+    """The catalog id of the card a final-scoring gain comes from: a kept final-scoring
+    card (``Name (004)``: ``F004``) or an end-game sponsor (``Name (230)``: ``S230``)."""
+    number = source.rpartition("(")[2].rstrip(")")
+    if number in FINAL_SCORING:
+        return f"F{number}"
+    return f"S{number}" if number.isdigit() else None
 
 
 def right_of(players: Sequence[str], player: str) -> str | None:

@@ -9,8 +9,10 @@ reader), :mod:`~engines.core.outcome` (scores and events),
 :mod:`~engines.core.state` (the state base),
 :mod:`~engines.core.setup` (players, options and seed of a new game),
 :mod:`~engines.core.chance` (chance outcomes with their probabilities),
-:mod:`~engines.core.components` (the catalog of physical pieces) and
-:mod:`~engines.core.game` (the typed :class:`Game` each engine registers).
+:mod:`~engines.core.components` (the catalog of physical pieces),
+:mod:`~engines.core.game` (the typed :class:`Game` each engine registers) and
+:mod:`~engines.core.registry` (the :class:`Registry` each upper layer keeps of
+its adapters per game).
 
 Pure Python, no I/O, no third-party imports: the whole rules layer is fast to
 test and safe to import anywhere.
@@ -34,6 +36,7 @@ from engines.core.game import Game, NewGame
 from engines.core.info import CHANCE, LANGUAGES, UNKNOWN, GameInfo, RuleOption
 from engines.core.moves import Move, MoveCodec, frozen, jsonable
 from engines.core.outcome import Event, Outcome, ScoreLine, rank_players
+from engines.core.registry import Registry
 from engines.core.setup import SEED_LIMIT, Setup, check_seed
 from engines.core.state import State, advance, play_random, read_member
 
@@ -61,6 +64,7 @@ __all__ = [
     "MoveCodec",
     "NewGame",
     "Outcome",
+    "Registry",
     "RuleOption",
     "ScoreLine",
     "Setup",

@@ -11,14 +11,40 @@ from engines.core.moves import jsonable
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
-    """One labelled line of a player's score breakdown."""
+    """One labelled line of a player's score breakdown.
+
+    ``label`` and ``detail`` say the line in English (the command line, the
+    history); ``code`` and ``params`` are the same facts as data, the way a
+    refusal keeps them (``Verdict``), so a page can say the line in any
+    language: ``code`` is stable, ``<game>.<line>`` (``noah.round``), and
+    ``params`` are JSON-ready values (numbers, strings, lists, mappings) that
+    name a piece by its catalog id, never by its English name.
+    """
 
     label: str
     points: int | float
     detail: str = ""
+    code: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"label": self.label, "points": self.points, "detail": self.detail}
+        out: dict[str, Any] = {"label": self.label, "points": self.points, "detail": self.detail}
+        if self.code is not None:
+            out["code"] = self.code
+            out["params"] = jsonable(self.params)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> ScoreLine:
+        """A line from its :meth:`to_json`."""
+        code = obj.get("code")
+        return cls(
+            str(obj["label"]),
+            obj["points"],
+            str(obj.get("detail", "")),
+            None if code is None else str(code),
+            dict(obj.get("params") or {}),
+        )
 
 
 @dataclass(frozen=True)
@@ -42,6 +68,20 @@ class Outcome:
     @property
     def winners(self) -> tuple[str, ...]:
         return self.ranking[0] if self.ranking else ()
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Outcome:
+        """An outcome from its :meth:`to_json` (``winners`` and ranks are derived)."""
+        return cls(
+            scores=dict(obj["scores"]),
+            breakdown={
+                p: tuple(ScoreLine.from_json(line) for line in lines)
+                for p, lines in obj["breakdown"].items()
+            },
+            ranking=tuple(tuple(tier["players"]) for tier in obj["ranking"]),
+            tiebreak=str(obj.get("tiebreak", "")),
+            higher_wins=bool(obj.get("higher_wins", True)),
+        )
 
     def to_json(self) -> dict[str, Any]:
         ranking = []

@@ -46,13 +46,30 @@ def score_bets(
         placed = []
         for label, animal in bets_of(start_bets[seat], second_bets[seat]):
             name = ANIMALS[animal]
+            params = {"bet": label.split()[0], "animal": ANIMAL_CODES[animal], "place": None}
             if animal in podium:
                 place = podium.index(animal)
                 placed.append(place)
                 detail = f"the {name} finished {PLACES[place]}"
-                lines.append(ScoreLine(f"{label}: {name}", PODIUM_POINTS[place], detail))
+                lines.append(
+                    ScoreLine(
+                        f"{label}: {name}",
+                        PODIUM_POINTS[place],
+                        detail,
+                        "hare_tortoise.bet",
+                        {**params, "place": place + 1},
+                    )
+                )
             else:
-                lines.append(ScoreLine(f"{label}: {name}", 0, f"the {name} missed the podium"))
+                lines.append(
+                    ScoreLine(
+                        f"{label}: {name}",
+                        0,
+                        f"the {name} missed the podium",
+                        "hare_tortoise.bet",
+                        params,
+                    )
+                )
         scores[player] = sum(int(line.points) for line in lines)
         breakdown[player] = tuple(lines)
         places[player] = tuple(sorted(placed))

@@ -126,17 +126,30 @@ def crosses_fork(start: str, k: int) -> bool:
     return start not in ARM_OF and 6 <= DIST[start] + k < FALLS_DIST
 
 
-def goal_met(bank: str) -> str | None:
-    """The goal a bank of gems meets, in words, or None (§10)."""
-    colours = set(bank)
-    if len(colours) >= GOAL_COLOURS:
-        return "5 different colours"
+def goal(bank: str) -> tuple[str, str | None] | None:
+    """The goal a bank of gems meets, as data, or None (§10): ``("colours", None)`` for 5
+    different colours, ``("same", colour)`` for 4 of one colour, ``("total", None)`` for 7."""
+    if len(set(bank)) >= GOAL_COLOURS:
+        return ("colours", None)
     for c in COLOURS:
         if bank.count(c) >= GOAL_SAME:
-            return f"4 {COLOUR_NAMES[c]['en']} gems"
+            return ("same", c)
     if len(bank) >= GOAL_TOTAL:
-        return "7 gems"
+        return ("total", None)
     return None
+
+
+def goal_met(bank: str) -> str | None:
+    """The goal a bank of gems meets, in words, or None (§10)."""
+    met = goal(bank)
+    if met is None:
+        return None
+    kind, colour = met
+    if kind == "colours":
+        return f"{GOAL_COLOURS} different colours"
+    if kind == "same" and colour is not None:
+        return f"{GOAL_SAME} {COLOUR_NAMES[colour]['en']} gems"
+    return f"{GOAL_TOTAL} gems"
 
 
 def gem_value(bank: str) -> int:

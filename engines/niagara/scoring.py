@@ -9,9 +9,10 @@ bank mats both use :func:`final_outcome`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engines.core import Outcome, ScoreLine
-from engines.niagara.board import gem_value, goal_met
+from engines.niagara.board import gem_value, goal, goal_met
 
 
 def final_outcome(players: Sequence[str], banks: Sequence[str], tiebreak: str) -> Outcome:
@@ -31,9 +32,15 @@ def final_outcome(players: Sequence[str], banks: Sequence[str], tiebreak: str) -
     for p in players:
         bank = by_player[p]
         detail = f"banked {bank or 'none'} ({len(bank)} gems, value {gem_value(bank)})"
-        goal = goals[p]
-        scores[p] = 1 if goal else 0
-        line = ScoreLine(f"goal: {goal}", 1, detail) if goal else ScoreLine("no goal", 0, detail)
+        scores[p] = 1 if goals[p] else 0
+        params: dict[str, Any] = {"gems": list(bank), "value": gem_value(bank)}
+        met = goal(bank)
+        if met is not None:
+            kind, colour = met
+            params |= {"goal": kind, "colour": colour}
+            line = ScoreLine(f"goal: {goals[p]}", 1, detail, "niagara.goal", params)
+        else:
+            line = ScoreLine("no goal", 0, detail, "niagara.no_goal", params)
         breakdown[p] = (line,)
     tiers: list[tuple[str, ...]] = []
     said = ""

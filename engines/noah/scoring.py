@@ -77,6 +77,8 @@ def final_outcome(
                     f"round {r + 1}",
                     tears[i],
                     f"tears in hand: {detail}" if detail else "empty hand: no tears",
+                    "noah.round",
+                    {"round": r + 1, "tears": tears[i], "cards": list(hand)},
                 )
             )
         breakdown[p] = tuple(lines)

@@ -21,8 +21,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import photos
+from companion.registry import scored_games
 from companion.sessions import Table, TableStore
-from companion.watch.photo import SCORERS
 from tests.end_photos import END_PHOTOS, EndPhoto, animals_on_board_photo, hare_tortoise_photo
 from tests.watch_support import write_video
 from tests.web.conftest import csrf, host_url, seat_url
@@ -58,7 +58,7 @@ def totals(page: str) -> dict[str, int]:
     return dict(zip(columns, map(int, re.findall(r"<td>(-?\d+)</td>", foot[1])), strict=True))
 
 
-@pytest.mark.parametrize("game", sorted(SCORERS))
+@pytest.mark.parametrize("game", sorted(scored_games()))
 def test_an_end_photo_uploaded_from_a_phone_scores_as_the_engine(
     client: FlaskClient, store: TableStore, game: str
 ) -> None:

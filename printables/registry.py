@@ -1,0 +1,62 @@
+"""The printables' registry: how each game's pieces are tagged, printed and read.
+
+One :class:`PrintedGame` per game id, registered once
+(``printables.builtin`` registers the five games; ``docs/adding-a-game.md``).
+Vision reads the same registry through ``vision.games``, so what is printed
+and what is read cannot drift apart. This module imports nothing of the
+printables at run time: every module that looks a game up may import it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engines.core import Registry
+
+if TYPE_CHECKING:
+    from printables.faces import Face
+    from printables.mats.geometry import MatLayout
+
+
+@dataclass(frozen=True)
+class PrintedGame:
+    """One game as the printables and vision know it.
+
+    Attributes:
+        code: the two characters of ``0-9A-Z`` that open each of its tags'
+            payloads (``printables.payload``); never changed once printed.
+        marker_base: the first ArUco id of its mats' fiducials; its mats count
+            on from there up to the next game's base (``printables.mats``), so
+            one game's mats never renumber another's printed markers.
+        mats: layouts drawn from the rules spec, for mats its catalog gives no
+            geometry for (empty when the catalog gives all of them).
+        face: what its pieces' data shows on their faces (``Face()``: every
+            data key as ``key: value``).
+        stickers: True when ``companion print GAME --what all`` prints its
+            pieces as stickers (the players own the game), False for cards.
+    """
+
+    code: str
+    marker_base: int
+    mats: tuple[MatLayout, ...]
+    face: Face
+    stickers: bool
+
+
+PRINTED: Registry[PrintedGame] = Registry("printables adapter", "printables.registry.register")
+"""Every printed game by game id."""
+
+
+def register(game_id: str, printed: PrintedGame) -> PrintedGame:
+    """Register how ``game_id`` is printed and read (once per game).
+
+    Raises:
+        ValueError: the game, its tag code or its marker base is taken.
+    """
+    for other, known in PRINTED.items():
+        if known.code == printed.code:
+            raise ValueError(f"tag code {printed.code!r} belongs to {other}")
+        if known.marker_base == printed.marker_base:
+            raise ValueError(f"marker base {printed.marker_base} belongs to {other}")
+    return PRINTED.register(game_id, printed)

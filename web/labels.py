@@ -1,0 +1,150 @@
+"""Moves in words, per game: what a page calls a move, from its JSON only.
+
+Each ``<game>_label`` is that game's ``Presenter.label`` (``web.builtin``); it
+names the pieces from the game's catalog, in the reader's language. A move a
+game does not word is its :func:`generic_label`: the notation, with the names
+of the pieces it names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.boards import HARE_TRACK
+from companion.catalog_info import piece_name
+from companion.games import UNKNOWN, notation
+from web.i18n import translate
+
+
+def name_of(game_id: str, piece_id: str, lang: str) -> str:
+    if piece_id == UNKNOWN:
+        return "?"
+    return piece_name(game_id, piece_id, lang) or piece_id
+
+
+def generic_label(game_id: str, move_json: Mapping[str, Any], lang: str) -> str:
+    text = notation(game_id, move_json)
+    if len(text) > 90:
+        text = text[:87] + "..."
+    names = [
+        name_of(game_id, v, lang)
+        for k, v in move_json.items()
+        if k != "type" and isinstance(v, str) and piece_name(game_id, v, lang)
+    ]
+    return text + "".join(f" · {n}" for n in names)
+
+
+_NOAH: dict[str, tuple[str, str]] = {
+    "play": ("Play {card}", "打出 {card}"),
+    "take": ("Take every card of this ferry", "拿走這艘駁船上的所有牌"),
+    "noah": ("Move Noah to dock {dock}", "把挪亞移到碼頭 {dock}"),
+    "gift": ("Give {card} to {to}", "把 {card} 送給 {to}"),
+    "giveback": ("Give {card} back", "還回 {card}"),
+    "ferry": ("Face up on the next ferry: {card}", "翻開放上下一艘駁船：{card}"),
+    "deal": ("Deal {card}", "發牌：{card}"),
+    "place": ("Noah starts at dock {dock}", "挪亞從碼頭 {dock} 開始"),
+    "first": ("{player} starts the round", "{player} 先開始這回合"),
+    "steal": ("The lion draws {card}", "獅子抽到 {card}"),
+    "reveal": ("Reveal {card}", "亮出 {card}"),
+}
+
+
+def noah_label(move_json: Mapping[str, Any], lang: str) -> str:
+    kind = str(move_json.get("type"))
+    if kind not in _NOAH:
+        return generic_label("noah", move_json, lang)
+    zh = lang == "zh-Hant"
+    card = move_json.get("card")
+    values: dict[str, Any] = dict(move_json)
+    if isinstance(card, str):
+        values["card"] = (
+            ("一張未知的牌" if zh else "a face-down card")
+            if card == UNKNOWN
+            else name_of("noah", card, lang)
+        )
+    text = _NOAH[kind][1 if zh else 0].format_map(_Missing(values))
+    gender = move_json.get("gender")
+    if gender in ("M", "F"):
+        word = translate("male" if gender == "M" else "female", lang)
+        text += f"（{word}）" if zh else f" as {word}"
+    target = move_json.get("target")
+    if target:
+        text += f" → {target}"
+    return text
+
+
+class _Missing(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+_AOB: dict[str, tuple[str, str]] = {
+    "draw": ("Draw {tile}", "抽到 {tile}"),
+    "remove": ("Leave {species} out of this game", "本局移除 {species}"),
+    "give": ("Put {tiles} face up in the centre", "把 {tiles} 翻開放到中央"),
+    "reveal": ("Reveal {tile} on your ark", "亮出方舟上的 {tile}"),
+    "cut": ("Send {tiles} back to the box", "把 {tiles} 放回盒中"),
+    "split": (
+        "Split group {group}: move {part} to a new group",
+        "拆開第 {group} 組：把 {part} 移到新組",
+    ),
+    "take": ("Take group {group}", "拿走第 {group} 組"),
+    "pass": ("Pass", "放棄"),
+}
+
+
+def animals_on_board_label(move_json: Mapping[str, Any], lang: str) -> str:
+    kind = str(move_json.get("type"))
+    if kind not in _AOB:
+        return generic_label("animals_on_board", move_json, lang)
+    values = _Missing(move_json)
+    tile = move_json.get("tile")
+    if isinstance(tile, str):
+        values["tile"] = name_of("animals_on_board", tile, lang)
+    species = move_json.get("species")
+    if isinstance(species, str):
+        values["species"] = name_of("animals_on_board", f"{species}V1", lang).rsplit(" ", 1)[0]
+    tiles = move_json.get("tiles")
+    if isinstance(tiles, list):
+        values["tiles"] = ", ".join(name_of("animals_on_board", str(t), lang) for t in tiles)
+    return _AOB[kind][1 if lang == "zh-Hant" else 0].format_map(values)
+
+
+def niagara_label(move_json: Mapping[str, Any], lang: str) -> str:
+    if move_json.get("type") == "arm":
+        left = move_json.get("arm") == "L"
+        if lang == "zh-Hant":
+            return "河水流一步：" + ("左支流" if left else "右支流")
+        return "Run the river one step: " + ("the left arm" if left else "the right arm")
+    return generic_label("niagara", move_json, lang)
+
+
+_RACE_TO: dict[str, tuple[str, str]] = {
+    "podium": ("podium place {n}", "頒獎台第 {n} 名"),
+    "start": ("the start line", "起跑線"),
+    "finish": ("the finish line", "終點線"),
+    "space": ("space {n}", "第 {n} 格"),
+}
+
+
+def hare_tortoise_label(move_json: Mapping[str, Any], lang: str) -> str:
+    """A race moved by hand in words: where each pawn goes (podium places first)."""
+    if move_json.get("type") != "race":
+        return generic_label("hare_tortoise", move_json, lang)
+    zh = lang == "zh-Hant"
+    podium = [str(a) for a in move_json.get("podium", [])]
+    parts: list[str] = []
+    for code, pos in zip(HARE_TRACK.pawns, move_json.get("positions", []), strict=False):
+        if code in podium:
+            key, n = "podium", podium.index(code) + 1
+        elif pos <= 0:
+            key, n = "start", 0
+        elif pos >= HARE_TRACK.finish:
+            key, n = "finish", 0
+        else:
+            key, n = "space", int(pos)
+        where = _RACE_TO[key][1 if zh else 0].format(n=n)
+        parts.append(f"{name_of('hare_tortoise', 'A' + code, lang)} → {where}")
+    head = "移動棋子：" if zh else "Move the pawns: "
+    return head + ("；" if zh else "; ").join(parts)
