@@ -3,6 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Where `make run` serves: `make run PORT=8123`, `make run HOST=127.0.0.1 WORKERS=2`;
+# DATABASE: an SQLite file or a postgresql:// URL (default: the instance folder).
+HOST ?= 0.0.0.0
+PORT ?= 8000
+WORKERS ?= 1
+DATABASE ?=
 
 .PHONY: run test lint typecheck clean
 
@@ -14,8 +20,10 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The production server (gunicorn); it prints the address phones open and its QR code.
 run: $(STAMP)
-	$(BIN)/companion serve
+	$(BIN)/companion serve --host $(HOST) --port $(PORT) --workers $(WORKERS) \
+		$(if $(DATABASE),--database '$(DATABASE)')
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

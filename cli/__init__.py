@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from cli import games, printing, serve, vision
 from cli.command import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, BadInput, emit
@@ -23,12 +24,28 @@ from engines.core import EngineError, IllegalMove, InvalidSetup
 __all__ = ["EXIT_BAD_INPUT", "EXIT_ILLEGAL", "EXIT_OK", "BadInput", "build_parser", "main"]
 
 
+def one_line(text: str) -> str:
+    """``text`` on one line: a newline or another control character an argument carried
+    is shown escaped (``\\n``), so a refusal stays one line on stderr."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose refusals are one line on stderr and exit 2, like bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(
+            EXIT_BAD_INPUT,
+            f"{self.prog}: bad input: {one_line(message)} (see {self.prog} --help)\n",
+        )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``companion`` parser with every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="companion", description="Rules, scanning and scoring beside a real game table."
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for commands in (games, vision, printing, serve):
         commands.add_commands(sub)
     return parser
@@ -46,5 +63,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ILLEGAL
     except (BadInput, EngineError) as exc:
         kind = "bad setup" if isinstance(exc, InvalidSetup) else "bad input"
-        print(f"companion: {kind}: {exc}", file=sys.stderr)
+        print(f"companion: {kind}: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT

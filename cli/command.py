@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias
 
 import engines
 from companion import games
-from engines.core import State
+from engines.core import DocumentError, State, whole_number
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -37,10 +38,47 @@ def game_ids() -> list[str]:
 def read_state(game_id: str, path: str) -> State:
     """The state of ``game_id`` in the JSON file ``path`` (``-``: stdin)."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as exc:
         raise BadInput(f"cannot read {path}: {exc.strerror}") from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(
+            f"cannot read {path}: it is not UTF-8 text (a state is a JSON file)"
+        ) from exc
     return games.load(game_id, text)
+
+
+def whole(what: str, low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high``, refused in one line."""
+
+    def parse(text: str) -> int:
+        try:
+            return whole_number(text, what=what, low=low, high=high)
+        except DocumentError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from exc
+
+    return parse
+
+
+def measure(what: str, low: float, high: float) -> Callable[[str], float]:
+    """An argument type: a finite decimal number from ``low`` to ``high``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not low <= value <= high:  # NaN and infinities fail too
+            raise argparse.ArgumentTypeError(f"{what} must be a number from {low} to {high}")
+        return value
+
+    return parse
+
+
+seed = whole("the seed", 0, 2**63 - 1)
+"""A ``--seed`` argument: a whole number from 0 below 2**63 (what a table can keep)."""
 
 
 def parse_options(items: Sequence[str]) -> dict[str, str]:

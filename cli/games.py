@@ -16,6 +16,7 @@ from cli.command import (
     game_ids,
     parse_options,
     read_state,
+    seed,
 )
 from companion import games
 
@@ -72,9 +73,12 @@ def cmd_quick_score(args: argparse.Namespace) -> int:
         scored = ", ".join(quick_scored())
         raise BadInput(f"the quick score is for {scored}; {args.game} is scored with 'score'")
     try:
-        text = sys.stdin.read() if args.entries == "-" else Path(args.entries).read_text("utf-8")
+        data = sys.stdin.buffer.read() if args.entries == "-" else Path(args.entries).read_bytes()
+        text = data.decode("utf-8")
     except OSError as exc:
         raise BadInput(f"cannot read {args.entries}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"{args.entries} is not UTF-8 text") from exc
     try:
         emit(score_text(text))
     except ValueError as exc:  # what to fix in the document (a QuickScorer's refusal)
@@ -90,7 +94,7 @@ def add_commands(sub: Commands) -> None:
     p = sub.add_parser("new", help="start a game and print its state")
     p.add_argument("game", choices=game_ids())
     p.add_argument("--players", required=True, help="comma-separated names, clockwise")
-    p.add_argument("--seed", type=int, help="simulate chance with this seed")
+    p.add_argument("--seed", type=seed, help="simulate chance with this seed")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.set_defaults(func=cmd_new)
 

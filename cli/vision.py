@@ -18,8 +18,11 @@ from cli.command import (
     Commands,
     emit,
     game_ids,
+    measure,
     parse_options,
     read_state,
+    seed,
+    whole,
 )
 from companion import games
 from companion.registry import watched
@@ -131,67 +134,27 @@ def phone_moves_file(game: str, path: str) -> list[Any]:
     return out
 
 
-PHONE_POLL_FRAMES = 30
-"""Frames between two looks at the app's table for the phones' new moves (a second of a
-30 fps camera)."""
-
-
-def table_phone_moves(table: Any, model: Any) -> list[Any]:
-    """The moves a table's phones made that its camera cannot see (gifts, bets, paddles),
-    from the app's log, in order."""
-    from companion.watch.infer import Sent
-    from engines.core import CHANCE
-
-    out = []
-    for step in table.history:
-        before = step.before
-        if before.to_move == CHANCE or step.actor not in table.players:
-            continue
-        if model.view(before.apply(step.move)) == model.view(before):
-            out.append(Sent(step.actor, step.move))
-    return out
-
-
 def cmd_follow(args: argparse.Namespace) -> int:
     import itertools
 
     from companion.registry import table_model
-    from companion.sessions import SessionError, TableStore
     from companion.watch.loop import Watcher
     from vision.capture import CaptureError, VideoSource
 
-    model = table_model(args.game)
-    store = None
-    if args.table:
-        if not args.database:
-            raise BadInput("--table needs --database: the table store companion serve uses")
-        try:
-            store = TableStore(args.database)
-            table = store.load(args.table)
-        except SessionError as exc:
-            raise BadInput(str(exc)) from exc
-        if table.game != args.game:
-            raise BadInput(f"table {args.table} plays {table.game}, not {args.game}")
-        state = table.initial
-        sent = table_phone_moves(table, model)
-    else:
-        if not args.players:
-            raise BadInput("name the players with --players A,B (or follow an app's --table)")
-        names = [p for p in args.players.split(",")]
-        options = parse_options(args.option)
-        # Not advanced: the table shows the opening chance (the cards laid on the ferries).
-        state = games.game(args.game).new_game(names, options=options, seed=args.seed)
-        sent = phone_moves_file(args.game, args.moves) if args.moves else []
-    watcher = Watcher(model, state, list(sent))
-    taken = len(sent)
+    if args.table is not None or args.database is not None:
+        return follow_table(args)
+    if args.players is None:
+        raise BadInput("give --players (a new game) or --table and --database (a served table)")
+    names = [p for p in args.players.split(",")]
+    options = parse_options(args.option)
+    # Not advanced: the table shows the opening chance (the cards laid on the ferries).
+    state = games.game(args.game).new_game(names, options=options, seed=args.seed)
+    sent = phone_moves_file(args.game, args.moves) if args.moves else []
+    watcher = Watcher(table_model(args.game), state, list(sent), window=args.window)
     source = int(args.camera) if args.camera.isdigit() else args.camera
     try:
         with VideoSource(source, resolution=args.resolution) as camera:
             for frame in itertools.islice(camera, args.frames):
-                if store is not None and frame.index % PHONE_POLL_FRAMES == 0:
-                    fresh = table_phone_moves(store.load(args.table), model)
-                    watcher.pending.extend(fresh[taken:])
-                    taken = max(taken, len(fresh))
                 judged = watcher.feed(frame.image)
                 if judged is not None:
                     out = {"frame": frame.index, **judged.result.to_json()}
@@ -200,10 +163,57 @@ def cmd_follow(args: argparse.Namespace) -> int:
         raise BadInput(str(exc)) from exc
     except KeyboardInterrupt:
         print("companion: stopped (Ctrl-C)", file=sys.stderr)
-    finally:
-        if store is not None:
-            store.close()
     emit({"moves": [m.notation() for m in watcher.moves], "state": watcher.state.to_json()})
+    return EXIT_OK
+
+
+def follow_table(args: argparse.Namespace) -> int:
+    """Follow a table of the server's store, as a process of its own: the camera follower.
+
+    Each move the camera sees goes into the table's log as a phone's would
+    (:class:`companion.live.LiveTable`), so every worker's phones see it; each
+    conclusion is printed as a JSON line, the table's version at the end.
+    """
+    from companion.live import Camera, Conclusion, LiveTable
+    from companion.sessions import SessionError, TableStore
+
+    if args.table is None or args.database is None:
+        raise BadInput("a served table is followed with both --table ID and --database")
+    if args.players is not None or args.seed is not None or args.option:
+        raise BadInput("a served table has its players and options: leave out --players, --seed")
+    if args.moves is not None:
+        raise BadInput("a served table's phones send their own moves: leave out --moves")
+    try:
+        store = TableStore(args.database)
+    except SessionError as exc:
+        raise BadInput(str(exc)) from exc
+
+    def told(conclusion: Conclusion) -> None:
+        print(json.dumps(conclusion.to_json(), ensure_ascii=False), flush=True)
+
+    try:
+        game = store.load(args.table).game
+        if game != args.game:
+            raise BadInput(f"table {args.table} is a game of {game}, not {args.game}")
+        source = int(args.camera) if args.camera.isdigit() else args.camera
+        live = LiveTable(store, args.table, Camera(source, args.resolution, args.window), told)
+    except (SessionError, BadInput) as exc:
+        store.close()
+        raise BadInput(str(exc)) from exc
+    try:
+        while not live.wait(0.2):
+            if args.frames is not None and live.frames >= args.frames:
+                break
+    except KeyboardInterrupt:
+        print("companion: stopped (Ctrl-C)", file=sys.stderr)
+    finally:
+        live.stop()
+    try:
+        if live.error is not None:
+            raise BadInput(live.error)
+        emit({"table": args.table, "version": store.version(args.table), "frames": live.frames})
+    finally:
+        store.close()
     return EXIT_OK
 
 
@@ -286,8 +296,13 @@ def camera_arguments(p: argparse.ArgumentParser, *, window: int, what: str) -> N
     p.add_argument(
         "--camera", required=True, help="camera index (0), stream URL, or a recorded video file"
     )
-    p.add_argument("--window", type=int, default=window, help=f"{what} (default {window})")
-    p.add_argument("--frames", type=int, help="stop after this many frames")
+    p.add_argument(
+        "--window",
+        type=whole("--window", 1, 1000),
+        default=window,
+        help=f"{what} (default {window})",
+    )
+    p.add_argument("--frames", type=whole("--frames", 1, 10**9), help="stop after this many frames")
     p.add_argument("--resolution", choices=["720p", "1080p", "4k"], help="camera mode to ask for")
 
 
@@ -325,16 +340,18 @@ def add_commands(sub: Commands) -> None:
         help="follow a game on the table: infer, check and apply each move the camera sees",
     )
     p.add_argument("game", choices=watched())
-    p.add_argument("--players", help="comma-separated names in seating order")
+    p.add_argument("--players", help="a new game: comma-separated names in seating order")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--seed", type=int, help="a seeded game: chance comes from the seed")
+    p.add_argument("--seed", type=seed, help="a seeded game: chance comes from the seed")
     p.add_argument(
         "--moves",
-        help="the phones' moves the table cannot show, a JSON line each: "
+        help="a new game: the phones' moves the table cannot show, a JSON line each: "
         '{"player": "Ann", "move": "..."}',
     )
-    p.add_argument("--table", help="follow this table of the app, taking its phones' moves")
-    p.add_argument("--database", help="the app's table store, as companion serve --database")
+    p.add_argument("--table", help="a served table: its id (the camera writes its moves)")
+    p.add_argument(
+        "--database", help="the served tables: the server's SQLite file or postgresql:// URL"
+    )
     camera_arguments(p, window=3, what="readings voted per still view")
     p.set_defaults(func=cmd_follow)
 
@@ -345,7 +362,7 @@ def add_commands(sub: Commands) -> None:
     p.add_argument("photo", help="photo of the calibration sheet (or of any tagged pieces)")
     p.add_argument(
         "--mm-per-px",
-        type=float,
+        type=measure("--mm-per-px", 0.001, 100.0),
         help="table millimetres per pixel at the far edge (default: from the sheet's markers)",
     )
     p.set_defaults(func=cmd_calibrate)

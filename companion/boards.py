@@ -27,7 +27,8 @@ def ark_nova_board(state: State, player: str, args: Mapping[str, str]) -> dict[s
     the player's own zoo, its buildings and terrain, and the hexes that a building may
     cover with ``args["strength"]`` (1-5)."""
     raw = args.get("strength", "")
-    strength = int(raw) if raw.isdigit() and int(raw) in STRENGTHS else None
+    # Compared as text: '²' and '٣' are digits to str.isdigit but not to int().
+    strength = next((s for s in STRENGTHS if raw == str(s)), None)
     return ark_nova_map(state, player, strength)
 
 

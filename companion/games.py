@@ -15,6 +15,7 @@ import engines
 from engines.core import (
     CHANCE,
     UNKNOWN,
+    DocumentError,
     EngineError,
     IllegalMove,
     InvalidMove,
@@ -23,11 +24,14 @@ from engines.core import (
     Registry,
     State,
     advance,
+    read_json,
+    whole_number,
 )
 
 __all__ = [
     "CHANCE",
     "UNKNOWN",
+    "DocumentError",
     "EngineError",
     "IllegalMove",
     "InvalidMove",
@@ -41,7 +45,9 @@ __all__ = [
     "load",
     "new_state",
     "notation",
+    "read_json",
     "score",
+    "whole_number",
 ]
 
 
@@ -63,7 +69,20 @@ def new_state(
 
 
 def load(game_id: str, document: Any) -> State:
-    """A state of ``game_id`` from its JSON document (raises ``InvalidState``)."""
+    """A state of ``game_id`` from its JSON document, as text, bytes or parsed.
+
+    Text is read once here within the bounds of ``engines.core.documents`` (depth,
+    digits, finite numbers, UTF-8), so no engine sees a document Python's ``json``
+    would answer with a ``RecursionError`` or a ``ValueError`` of its own.
+
+    Raises:
+        InvalidState: the document cannot be read, or is not a state of ``game_id``.
+    """
+    if isinstance(document, str | bytes):
+        try:
+            document = read_json(document)
+        except DocumentError as exc:
+            raise InvalidState(f"the state cannot be read: {exc}") from exc
     state: State = game(game_id).load_state(document)
     return state
 

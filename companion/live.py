@@ -23,6 +23,7 @@ the end of the game (``companion.photo_score``).
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,8 +95,14 @@ class Conclusion:
 class LiveTable:
     """The camera following one table, in a background thread."""
 
-    def __init__(self, store: TableStore, table_id: str, camera: Camera) -> None:
-        """Open the camera and start following.
+    def __init__(
+        self,
+        store: TableStore,
+        table_id: str,
+        camera: Camera,
+        told: Callable[[Conclusion], None] | None = None,
+    ) -> None:
+        """Open the camera and start following; ``told`` hears each conclusion, in order.
 
         Raises:
             TableNotFound: no such table.
@@ -127,6 +134,7 @@ class LiveTable:
         self.error: str | None = None
         self.ended = False
         self._jpeg: tuple[int, bytes] | None = None
+        self._told = told
         self._thread = threading.Thread(target=self._run, name=f"live-{table_id}", daemon=True)
         self._thread.start()
 
@@ -165,6 +173,8 @@ class LiveTable:
             self._seq += 1
             self._last = Conclusion(self._seq, result, self._version)
             self._question = self._last if isinstance(result, Question) else None
+        if self._told is not None:
+            self._told(self._last)
 
     def _sync(self) -> None:
         """Take the table as the log has it when a phone or the host moved meanwhile."""

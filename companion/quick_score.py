@@ -10,23 +10,23 @@ seating order); see ``docs/formats/ark_nova.md`` "Quick score".
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from engines.ark_nova.quick import QuickScoreError, quick_score
+from engines.core import DocumentError, read_json
 
 
 def read_entries(text: str) -> tuple[dict[str, Any], dict[str, str]]:
     """The players' entries and options of a quick-score document.
 
     Raises:
-        QuickScoreError: not JSON, or not the document's shape.
+        QuickScoreError: not JSON within bounds, or not the document's shape.
     """
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise QuickScoreError(f"the quick score is not valid JSON: {exc.msg}") from exc
+        doc = read_json(text)
+    except DocumentError as exc:
+        raise QuickScoreError(f"the quick score cannot be read: {exc}") from exc
     if not isinstance(doc, Mapping) or not isinstance(doc.get("players"), Mapping):
         raise QuickScoreError(
             'a quick score is {"players": {"<name>": {"appeal": ..., "conservation": ...}}}'

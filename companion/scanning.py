@@ -17,10 +17,10 @@ from typing import Any
 
 import cv2
 
-from companion.photos import BadPhoto, header
+from companion import photos
+from companion.photos import BadPhoto
 from companion.sessions import Table
 from engines.core import Move
-from vision.capture import CaptureError, decode_image
 from vision.games import game_vision
 from vision.overlay import draw
 from vision.pipeline import FrameResult, read_frame
@@ -72,16 +72,12 @@ def _strings(value: Any) -> Iterator[str]:
 
 
 def decode(data: bytes) -> U8Array:
-    """The pixels of an uploaded photo, after :func:`companion.photos.header`'s checks.
+    """The pixels of an uploaded photo, within the pixel budget (:func:`companion.photos.decode`).
 
     Raises:
         BadPhoto: empty, too large, not an image, too many pixels, corrupt or truncated.
     """
-    header(data)
-    try:
-        return decode_image(data, "the photo")
-    except CaptureError as exc:
-        raise BadPhoto("photo.damaged", str(exc)) from exc
+    return photos.decode(data)
 
 
 def read(image: U8Array, game: str) -> FrameResult:

@@ -1,4 +1,4 @@
-"""Tables: a game at a real table, stored in SQLite as an append-only event log.
+"""Tables: a game at a real table, stored as an append-only event log.
 
 A table is created with a game, its seats (player names, clockwise) and rule
 options, and either a seed (the companion shuffles and deals: chance points are
@@ -10,6 +10,7 @@ replay of the log from the game's setup, so a crash or restart loses nothing
 and undo is one more log entry. Every submission names the log version it was
 made against; a submission against an older version is refused
 (:class:`Conflict`), so two phones tapping for the same turn cannot both apply.
+The log lives in SQLite or PostgreSQL behind one interface (:mod:`companion.storage`).
 
 Seat and host tokens come from ``secrets.token_urlsafe(32)`` and are compared
 with ``hmac.compare_digest``.
@@ -20,9 +21,9 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
-import sqlite3
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -30,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 import engines
+from companion import games
+from companion.storage import Backend, Duplicate, Entry, StorageError, TableRow, open_backend
 from engines.core import CHANCE, EngineError, Event, InvalidSetup, InvalidState, Move, State
 
 HOST = "@host"
@@ -38,34 +41,9 @@ HOST = "@host"
 DEALER = "@dealer"
 """The actor of chance outcomes the seeded generator picked."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER,
-    base TEXT,
-    host_token TEXT NOT NULL,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    player TEXT NOT NULL,
-    token TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS log (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('move', 'undo')),
-    actor TEXT NOT NULL,
-    move TEXT,
-    created REAL NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-"""
+TABLE_CACHE = 128
+"""Replayed tables kept per process (least recently used first out): a finished
+table's replay is about 0.33 MB, so the cache stays under ~40 MB."""
 
 
 class SessionError(EngineError):
@@ -182,51 +160,49 @@ def _now() -> float:
 
 
 class TableStore:
-    """Every table of one companion, in one SQLite file (WAL mode).
+    """Every table of one companion, in the backend ``database`` names.
 
-    Safe to share between threads (calls are serialised); replays are cached
-    per table and extended move by move.
+    ``database`` is an SQLite file (the embedded default) or a
+    ``postgresql://`` URL (:func:`companion.storage.open_backend`). Safe to
+    share between threads, and between processes on the same database: a
+    submission replays the table outside any lock and appends its entry at
+    ``version + 1``; the log's primary key lets one writer win
+    (:class:`Conflict` for the others). Replays are cached per table (at most
+    ``cache`` tables, least recently used first out) and extended move by move
+    from the entries the database has beyond them.
     """
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        self._lock = threading.RLock()
-        self._cache: dict[str, Table] = {}
+    def __init__(
+        self, database: str | Path, *, cache: int = TABLE_CACHE, poll: float | None = None
+    ) -> None:
+        """Open the tables in ``database``; ``poll`` is SQLite's live check in seconds."""
+        try:
+            self.backend: Backend = open_backend(database, poll=poll)
+        except StorageError as exc:
+            raise StoreClosed(str(exc)) from exc
+        self.path = self.backend.url
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[str, Table] = OrderedDict()
+        self._cache_size = cache
         self.closed = False
-        # One connection, serialised by the lock: a table of friends never needs more,
-        # and closing the last connection would checkpoint the WAL on every call.
-        self._db = sqlite3.connect(
-            self.path, timeout=10, isolation_level=None, check_same_thread=False
-        )
-        self._db.execute("PRAGMA journal_mode=WAL")
-        # WAL with synchronous=NORMAL: a crash of the companion loses no committed move.
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(_SCHEMA)
 
     def close(self) -> None:
-        with self._lock:
-            self.closed = True
-            self._db.close()
+        self.closed = True
+        self.backend.close()
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            if self.closed:
-                raise StoreClosed("the companion is shutting down; reload in a moment")
-            yield self._db
-
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """The connection inside ``BEGIN IMMEDIATE``: one writer at a time, all or nothing."""
-        with self._connect() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
+    def _storage(self) -> Iterator[Backend]:
+        """The backend, with a closed or unreachable store answered as :class:`StoreClosed`."""
+        if self.closed:
+            raise StoreClosed("the companion is shutting down; reload in a moment")
+        try:
+            yield self.backend
+        except StorageError as exc:
+            if isinstance(exc, Duplicate):
                 raise
-            db.execute("COMMIT")
+            raise StoreClosed(
+                f"the tables cannot be reached now; reload in a moment ({exc})"
+            ) from exc
 
     # ------------------------------------------------------------------ create
 
@@ -255,43 +231,38 @@ class TableStore:
         Raises:
             InvalidState: the document is another game's, newer, or broken.
         """
-        state: State = engines.game(game_id).load_state(document)
+        state = games.load(game_id, document)
         if state.seed is not None and not _storable(state.seed):
             raise InvalidState(f"the saved seed {state.seed} is out of range: not a saved game")
         return self._insert(state, base=json.dumps(state.to_json()))
 
     def _insert(self, state: State, base: str | None) -> Table:
-        table_id = secrets.token_urlsafe(9)
-        host = secrets.token_urlsafe(32)
-        with self._write() as db:
-            db.execute(
-                "INSERT INTO tables (id, game, players, options, seed, base, host_token, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    table_id,
-                    state.INFO.id,
-                    json.dumps(list(state.players)),
-                    json.dumps(dict(state.options)),
-                    state.seed,
-                    base,
-                    host,
-                    _now(),
-                ),
-            )
-            for i, player in enumerate(state.players):
-                db.execute(
-                    "INSERT INTO seats (table_id, seat, player, token) VALUES (?, ?, ?, ?)",
-                    (table_id, i, player, secrets.token_urlsafe(32)),
-                )
-        return self.load(table_id)
+        row = TableRow(
+            id=secrets.token_urlsafe(9),
+            game=state.INFO.id,
+            players=json.dumps(list(state.players)),
+            options=json.dumps(dict(state.options)),
+            seed=state.seed,
+            base=base,
+            host_token=secrets.token_urlsafe(32),
+            created=_now(),
+        )
+        seats = [(i, p, secrets.token_urlsafe(32)) for i, p in enumerate(state.players)]
+        with self._storage() as backend:
+            backend.create(row, seats)
+        return self.load(row.id)
 
     # ------------------------------------------------------------------ read
 
     def version(self, table_id: str) -> int:
         """The log version of a table (cheap; live updates poll it)."""
-        with self._connect() as db:
-            row = db.execute("SELECT COUNT(*) FROM log WHERE table_id = ?", (table_id,)).fetchone()
-        return int(row[0])
+        with self._storage() as backend:
+            return backend.version(table_id)
+
+    def wait(self, table_id: str, known: int, timeout: float) -> int:
+        """The table's version once it is not ``known``, or after ``timeout`` seconds."""
+        with self._storage() as backend:
+            return backend.wait(table_id, known, timeout)
 
     def load(self, table_id: str) -> Table:
         """The table with its state replayed from the log.
@@ -299,53 +270,62 @@ class TableStore:
         Raises:
             TableNotFound: no such table.
         """
-        with self._connect() as db:
-            return self._load(db, table_id)
+        with self._lock:
+            cached = self._cache.get(table_id)
+        with self._storage() as backend:
+            if cached is not None:
+                newer = backend.entries(table_id, after=cached.version)
+                if not newer:
+                    self._keep(cached)
+                    return cached
+                if all(e.kind == "move" for e in newer):
+                    return self._keep(self._extend(cached, newer))
+            row = backend.table(table_id)
+            if row is None:
+                raise TableNotFound(f"there is no table {table_id!r}; ask the host for a new link")
+            seats = backend.seats(table_id)
+            log = backend.entries(table_id)
+        return self._keep(self._replay(row, seats, log))
 
-    def _load(self, db: sqlite3.Connection, table_id: str) -> Table:
-        row = db.execute(
-            "SELECT game, players, options, seed, base, host_token FROM tables WHERE id = ?",
-            (table_id,),
-        ).fetchone()
-        if row is None:
-            raise TableNotFound(f"there is no table {table_id!r}; ask the host for a new link")
-        log = db.execute(
-            "SELECT kind, actor, move FROM log WHERE table_id = ? ORDER BY seq", (table_id,)
-        ).fetchall()
-        cached = self._cache.get(table_id)
-        if cached is not None and cached.version == len(log):
-            return cached
-        newer = log[cached.version :] if cached is not None else []
-        if cached is not None and newer and all(kind == "move" for kind, _, _ in newer):
-            return self._extend(cached, [(actor, json.loads(move)) for _, actor, move in newer])
-        game, players, options, seed, base, host = row
-        seats = tuple(
-            Seat(i, p, t)
-            for i, p, t in db.execute(
-                "SELECT seat, player, token FROM seats WHERE table_id = ? ORDER BY seat",
-                (table_id,),
-            )
-        )
-        module = engines.game(game)
-        if base is not None:
-            initial: State = module.load_state(base)
+    def _keep(self, table: Table) -> Table:
+        """Remember ``table``'s replay, forgetting the least recently used past the limit."""
+        with self._lock:
+            held = self._cache.get(table.id)
+            if held is None or held.version <= table.version:
+                self._cache[table.id] = table
+            self._cache.move_to_end(table.id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return table
+
+    def cached(self) -> int:
+        """How many replayed tables this store holds in memory."""
+        with self._lock:
+            return len(self._cache)
+
+    def _replay(self, row: TableRow, seats: list[tuple[int, str, str]], log: list[Entry]) -> Table:
+        module = engines.game(row.game)
+        players = json.loads(row.players)
+        options = json.loads(row.options)
+        if row.base is not None:
+            initial: State = module.load_state(row.base)
         else:
-            initial = module.new_game(json.loads(players), options=json.loads(options), seed=seed)
-        kept: list[tuple[str, Any]] = []
-        for kind, actor, move in log:
-            if kind == "move":
-                kept.append((actor, json.loads(move)))
+            initial = module.new_game(players, options=options, seed=row.seed)
+        kept: list[Entry] = []
+        for entry in log:
+            if entry.kind == "move":
+                kept.append(entry)
             else:
                 kept.pop()
         state, steps = _resolve(initial, [])
         table = Table(
-            id=table_id,
-            game=game,
-            players=tuple(json.loads(players)),
-            options=json.loads(options),
-            seed=seed,
-            host_token=host,
-            seats=seats,
+            id=row.id,
+            game=row.game,
+            players=tuple(players),
+            options=options,
+            seed=row.seed,
+            host_token=row.host_token,
+            seats=tuple(Seat(i, p, t) for i, p, t in seats),
             version=len(log) - len(kept),
             initial=initial,
             state=state,
@@ -354,29 +334,26 @@ class TableStore:
         )
         return self._extend(table, kept)
 
-    def _extend(self, table: Table, moves: list[tuple[str, Any]]) -> Table:
-        """The cached ``table`` with newly logged moves applied on top."""
+    def _extend(self, table: Table, entries: list[Entry]) -> Table:
+        """``table`` with newly logged moves applied on top."""
         module = engines.game(table.game)
         state, steps = table.state, list(table.history)
-        for actor, move_json in moves:
-            move = module.parse_move(move_json)
-            state, more = _resolve(state, [Step(actor, state, move, ())])
+        for entry in entries:
+            move = module.parse_move(json.loads(str(entry.move)))
+            state, more = _resolve(state, [Step(entry.actor, state, move, ())])
             steps.extend(more)
-        table = replace(
+        return replace(
             table,
-            version=table.version + len(moves),
+            version=table.version + len(entries),
             state=state,
             history=tuple(steps),
-            undoable=table.undoable + len(moves),
+            undoable=table.undoable + len(entries),
         )
-        self._cache[table.id] = table
-        return table
 
     def tables(self) -> list[tuple[str, str, float]]:
         """Every table as ``(id, game, created)``, newest first."""
-        with self._connect() as db:
-            rows = db.execute("SELECT id, game, created FROM tables ORDER BY created DESC")
-            return [(str(i), str(g), float(c)) for i, g, c in rows]
+        with self._storage() as backend:
+            return backend.tables()
 
     # ------------------------------------------------------------------ write
 
@@ -384,26 +361,21 @@ class TableStore:
         """Apply a move for ``actor`` (a player or ``HOST``) against log ``version``.
 
         Raises:
-            Conflict: the table moved on since ``version``.
+            Conflict: the table moved on since ``version`` (or another phone was first).
             Forbidden: it is not ``actor``'s turn.
             InvalidMove: the move cannot be read.
             IllegalMove: the rules forbid it (with its code and reason).
         """
-        with self._write() as db:
-            table = self._load(db, table_id)
-            _expect(table, version)
-            state = table.state
-            move = engines.game(table.game).parse_move(move_text)
-            if state.to_move is not None and not table.may_move(actor):
-                who = "the host" if actor == HOST else actor
-                raise Forbidden(f"it is {state.to_move}'s turn, not {who}'s")
-            state.apply(move)  # raises IllegalMove (or GameOver) with its code and reason
-            db.execute(
-                "INSERT INTO log (table_id, seq, kind, actor, move, created)"
-                " VALUES (?, ?, 'move', ?, ?, ?)",
-                (table_id, version + 1, actor, json.dumps(move.to_json()), _now()),
-            )
-            return self._load(db, table_id)
+        table = self.load(table_id)
+        _expect(table, version)
+        state = table.state
+        move = engines.game(table.game).parse_move(move_text)
+        if state.to_move is not None and not table.may_move(actor):
+            who = "the host" if actor == HOST else actor
+            raise Forbidden(f"it is {state.to_move}'s turn, not {who}'s")
+        state.apply(move)  # raises IllegalMove (or GameOver) with its code and reason
+        self._append(table, Entry(version + 1, "move", actor, json.dumps(move.to_json()), _now()))
+        return self.load(table_id)
 
     def undo(self, table_id: str, *, version: int) -> Table:
         """Take back the last submitted move (host only; the caller checks the token).
@@ -412,17 +384,23 @@ class TableStore:
             Conflict: the table moved on since ``version``.
             NothingToUndo: no move is left to take back.
         """
-        with self._write() as db:
-            table = self._load(db, table_id)
-            _expect(table, version)
-            if table.undoable == 0:
-                raise NothingToUndo("there is no move to take back")
-            db.execute(
-                "INSERT INTO log (table_id, seq, kind, actor, move, created)"
-                " VALUES (?, ?, 'undo', ?, NULL, ?)",
-                (table_id, version + 1, HOST, _now()),
-            )
-            return self._load(db, table_id)
+        table = self.load(table_id)
+        _expect(table, version)
+        if table.undoable == 0:
+            raise NothingToUndo("there is no move to take back")
+        self._append(table, Entry(version + 1, "undo", HOST, None, _now()))
+        return self.load(table_id)
+
+    def _append(self, table: Table, entry: Entry) -> None:
+        """Log ``entry``; the one conflict rule: a taken ``(table, seq)`` is a :class:`Conflict`."""
+        try:
+            with self._storage() as backend:
+                backend.append(table.id, entry)
+        except Duplicate as exc:
+            raise Conflict(
+                f"the table changed while you chose (another phone was first at version "
+                f"{entry.seq - 1}); look again and choose once more"
+            ) from exc
 
 
 def _storable(number: int) -> bool:

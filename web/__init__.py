@@ -46,17 +46,37 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         DATABASE=None,
         MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
         PUBLIC_URL=None,
-        # Live updates: phones see a change within LIVE_POLL_SECONDS (< 1 s, the target).
-        LIVE_POLL_SECONDS=0.25,
+        # Live updates on SQLite: the tables streams wait on are read every LIVE_POLL_SECONDS
+        # (one query per worker for all of them); PostgreSQL tells the workers at once.
+        LIVE_POLL_SECONDS=0.05,
         LIVE_STREAM_SECONDS=300.0,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
-        # Wrong seat or host links per address before it must wait (web.security).
+        # Live streams one worker holds at once; past it a page is told to come back
+        # in LIVE_BUSY_RETRY_SECONDS (each stream holds one of the server's threads).
+        LIVE_STREAMS=200,
+        LIVE_BUSY_RETRY_SECONDS=2.0,
+        # Replayed tables each worker keeps in memory (companion.sessions).
+        TABLE_CACHE=128,
+        # Wrong seat or host links per address and table before it must wait (web.security).
         JOIN_ATTEMPTS=20,
         JOIN_WINDOW_SECONDS=60.0,
-        # How long an upload waits for the photo being read before it (web.security).
+        # Photos: per address per window, read at once over all workers, each reader's
+        # lease, and how long an upload waits for a free reader (web.security).
+        PHOTO_PER_ADDRESS=12,
+        PHOTO_WINDOW_SECONDS=60.0,
+        PHOTO_READERS=1,
+        PHOTO_LEASE_SECONDS=30.0,
         PHOTO_WAIT_SECONDS=20.0,
+        # A photo's reading is stopped past this much CPU, or this long waiting for it
+        # (companion.photo_reader); the costliest upload under the size limit takes
+        # less CPU (bench.photo_cpu).
+        PHOTO_CPU_SECONDS=2.0,
+        PHOTO_TIME_CAP_SECONDS=10.0,
+        # A "module:function" the photo reader runs as it starts (a game registered at run
+        # time, such as the tests' sixth game, is registered in the reader too).
+        PHOTO_READER_SETUP=None,
         # The camera the live loop reads (companion.live.Camera), None for none.
         CAMERA=None,
         LIVE_PICTURE_SECONDS=0.5,
@@ -75,6 +95,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["games"] = {g["id"]: g for g in game_summaries()}
 
     security.init_app(app)
+    live.init_app(app)
     errors.init_app(app, upload_forms=photos.UPLOAD_FORMS)
     i18n.init_app(app)
     for blueprint in (home.bp, setup.bp, play.bp, host.bp, live.bp, photos.bp):

@@ -6,12 +6,12 @@ saved state carries every secret of the table.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
 from companion.sessions import HOST
 from web import present, tables
 from web.i18n import pick_language
-from web.pages import Page, context, move_form, public_url
+from web.pages import Page, context, move_form, public_url, version_of
 from web.qr import qr_svg
 
 bp = Blueprint("host", __name__)
@@ -49,11 +49,7 @@ def move(table_id: str, token: str) -> Page:
 @bp.post("/t/<table_id>/host/<token>/undo")
 def undo(table_id: str, token: str) -> Page:
     table = tables.host(table_id, token)
-    try:
-        version = int(request.form.get("version", ""))
-    except ValueError:
-        abort(400, "the request does not say which version of the table it was made on")
-    tables.store().undo(table.id, version=version)
+    tables.store().undo(table.id, version=version_of(request.form.get("version")))
     return redirect(url_for("host.page", table_id=table.id, token=token), 303)
 
 

@@ -1,8 +1,9 @@
 """Live: the table's version as server-sent events, and the camera that follows a table.
 
 Every page of a table opens :func:`stream`, which sends the log's version now
-and whenever it changes (polled every ``LIVE_POLL_SECONDS``, for
-``LIVE_STREAM_SECONDS``); the page reloads when it moves on. With a camera
+and whenever it changes (the store says when: PostgreSQL by NOTIFY, SQLite by
+a check every ``LIVE_POLL_SECONDS``), for ``LIVE_STREAM_SECONDS``; the page
+reloads when it moves on. A worker holds at most ``LIVE_STREAMS`` streams. With a camera
 (``companion serve --camera``), the host starts following the table, sees the
 live picture, and the host or the player to move answers the camera's
 question by a tap; ``live.json`` says what it concluded last.
@@ -10,11 +11,14 @@ question by a tap; ``live.json`` says what it concluded last.
 
 from __future__ import annotations
 
+import socket
+import threading
 import time
 from collections.abc import Iterator
 
 from flask import (
     Blueprint,
+    Flask,
     Response,
     abort,
     current_app,
@@ -25,46 +29,86 @@ from flask import (
     url_for,
 )
 
+from companion.games import DocumentError, whole_number
 from companion.live import LiveError
 from companion.sessions import Forbidden, StoreClosed
 from web import tables
-from web.pages import Page, live_status
+from web.pages import Page, live_status, version_of
 
 bp = Blueprint("live", __name__)
 
 
+HEARTBEAT_SECONDS = 15.0
+"""A quiet stream sends a comment this often, so proxies keep it open."""
+
+GONE_CHECK_SECONDS = 0.5
+"""How often a waiting stream looks whether its phone is still there (a page that reloads
+closes its stream; the thread it held is free again within this)."""
+
+
+def _gone(connection: socket.socket | None) -> bool:
+    """Whether the phone closed the stream's connection (it reads as ended, without waiting)."""
+    if connection is None:
+        return False
+    try:
+        return connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:
+        return False  # open, nothing sent: the phone is still listening
+    except OSError:
+        return True
+
+
 @bp.get("/t/<table_id>/stream")
 def stream(table_id: str) -> Response:
-    """Server-sent events: the table's version now and whenever it changes."""
+    """Server-sent events: the table's version now and whenever it changes.
+
+    Each stream holds one of the worker's threads for ``LIVE_STREAM_SECONDS``;
+    past ``LIVE_STREAMS`` of them the page gets the version and is told to come
+    back in ``LIVE_BUSY_RETRY_SECONDS``, so the threads stay free for moves.
+    """
     store = tables.store()
     store.load(table_id)  # 404 for an unknown table
-    poll = float(current_app.config["LIVE_POLL_SECONDS"])
     lifetime = float(current_app.config["LIVE_STREAM_SECONDS"])
+    busy_retry = int(float(current_app.config["LIVE_BUSY_RETRY_SECONDS"]) * 1000)
+    gate: threading.BoundedSemaphore = current_app.extensions["live_streams"]
+    # The connection under the stream (gunicorn's or werkzeug's), to notice a gone phone.
+    environ = request.environ
+    connection = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
 
     def events() -> Iterator[str]:
-        # retry: the browser reconnects half a second after the stream ends.
-        yield "retry: 500\n\n"
-        last = -1
-        start = quiet = time.monotonic()
-        while time.monotonic() - start < lifetime:
-            try:
-                version = store.version(table_id)
-            except StoreClosed:
-                return
-            if version != last:
-                last = version
-                quiet = time.monotonic()
-                yield f"event: version\ndata: {version}\n\n"
-            elif time.monotonic() - quiet > 15:
-                quiet = time.monotonic()
-                yield ": still here\n\n"
-            time.sleep(poll)
+        if not gate.acquire(blocking=False):
+            yield f"retry: {busy_retry}\n\nevent: version\ndata: {store.version(table_id)}\n\n"
+            return
+        try:
+            # retry: the browser reconnects half a second after the stream ends.
+            yield "retry: 500\n\n"
+            last = store.version(table_id)
+            yield f"event: version\ndata: {last}\n\n"
+            end = time.monotonic() + lifetime
+            quiet = time.monotonic()
+            while (left := end - time.monotonic()) > 0 and not _gone(connection):
+                version = store.wait(table_id, last, timeout=min(GONE_CHECK_SECONDS, left))
+                if version != last:
+                    last, quiet = version, time.monotonic()
+                    yield f"event: version\ndata: {version}\n\n"
+                elif time.monotonic() - quiet > HEARTBEAT_SECONDS:
+                    quiet = time.monotonic()
+                    yield ": still here\n\n"
+        except StoreClosed:
+            return
+        finally:
+            gate.release()
 
     return Response(
         stream_with_context(events()),
         mimetype="text/event-stream",
         headers={"X-Accel-Buffering": "no"},
     )
+
+
+def init_app(app: Flask) -> None:
+    """The cap on live streams per worker (``LIVE_STREAMS``)."""
+    app.extensions["live_streams"] = threading.BoundedSemaphore(int(app.config["LIVE_STREAMS"]))
 
 
 @bp.post("/t/<table_id>/host/<token>/live/start")
@@ -99,11 +143,10 @@ def _answer(table_id: str) -> None:
     if following is None:
         raise LiveError("the camera is not following this table")
     try:
-        choice = int(request.form.get("choice", ""))
-        version = int(request.form.get("version", ""))
-    except ValueError:
-        abort(400, "the answer names no candidate or no table version")
-    following.answer(choice, version)
+        choice = whole_number(request.form.get("choice"), what="the choice", low=0, high=999)
+    except DocumentError as exc:
+        abort(400, f"the answer names no candidate: {exc}")
+    following.answer(choice, version_of(request.form.get("version")))
 
 
 @bp.post("/t/<table_id>/host/<token>/live/answer")

@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from companion import photo_score
 from companion.catalog_info import piece
+from companion.games import DocumentError, read_json, whole_number
 from companion.sessions import Table
 from web import labels, present, tables
 from web.i18n import pick_language
@@ -84,15 +85,33 @@ def public_url(endpoint: str, **values: Any) -> str:
     return url_for(endpoint, _external=True, **values)
 
 
+MAX_VERSION = 10**9
+"""A table's log never gets near a billion entries; a larger version is not one."""
+
+
+def version_of(value: Any) -> int:
+    """The table version a submission names (a JSON integer or a form's digits).
+
+    Raises:
+        BadRequest: 400 when it is missing or not a whole number from 0 to ``MAX_VERSION``
+            (``1e400``, ``true``, ``"²"`` and 5,000 digits included).
+    """
+    try:
+        return whole_number(value, what="the version", low=0, high=MAX_VERSION)
+    except DocumentError as exc:
+        abort(400, f"the request does not say which version of the table it was made on: {exc}")
+
+
 def move_form(*, versioned: bool = True) -> tuple[Any, int]:
     """The submitted move (JSON object, JSON text or notation) and the page's version."""
-    data: Any = request.get_json(silent=True) if request.is_json else request.form
+    data: Any = request.form
+    if request.is_json:
+        try:
+            data = read_json(request.get_data())
+        except DocumentError as exc:
+            abort(400, f"the request's JSON cannot be read: {exc}")
     if not data or not hasattr(data, "get") or "move" not in data:
         abort(400, "the request names no move (send a form or a JSON object with 'move')")
     if not versioned:
         return data["move"], -1
-    try:
-        version = int(data.get("version", ""))
-    except (TypeError, ValueError):
-        abort(400, "the request does not say which version of the table it was made on")
-    return data["move"], version
+    return data["move"], version_of(data.get("version"))

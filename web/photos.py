@@ -4,8 +4,9 @@ A scan reads a photo for the table's game and offers the legal moves that name
 a piece new on it. A photo score (public like the score page: it reads nothing
 secret) scores the end-of-game layout with the table's players and state, or
 the camera's latest still view from the host page; it writes nothing. Photos
-are read one at a time (``web.security.photo_slot``). A refused photo shows
-the form again with the code and what to do; nothing is lost.
+are read a few at a time over all workers (``web.security.photo_slot``), each
+in the reading process within its time cap (``companion.photo_reader``). A
+refused photo shows the form again with the code and what to do; nothing is lost.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def seat_scan(table_id: str, token: str) -> Page:
         abort(400, "choose or take a photo of the table first")
     data = upload.stream.read(photos.MAX_PHOTO_BYTES + 1)
     with photo_slot():
-        result = scanning.scan(table, data, actor=s.player)
+        result = tables.reader().read(scanning.scan, table, data, actor=s.player)
     if wants_json():
         return jsonify(
             {
@@ -143,7 +144,9 @@ def score_upload(table_id: str) -> Page:
             )
         data = upload.stream.read(photos.MAX_PHOTO_BYTES + 1)
         with photo_slot():
-            result = photo_score.score_upload(table.game, data, table.players, table.state)
+            result = tables.reader().read(
+                photo_score.score_upload, table.game, data, table.players, table.state
+            )
     except photos.BadPhoto as exc:
         if wants_json():
             raise

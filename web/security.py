@@ -1,16 +1,16 @@
-"""Safety of the web app: the secret key, CSRF tokens, headers and error answers.
+"""Safety of the web app: the secret key, CSRF tokens, headers and the shared limits.
 
 Every POST carries the session's CSRF token (a hidden ``csrf_token`` field, or
 the ``X-CSRF-Token`` header for scripts). Tokens in links (seats, host) are
 kept out of other sites' logs by ``Referrer-Policy: no-referrer`` and out of
 the companion's own log by :class:`RedactTokens`. Wrong seat or host tokens
-are counted per address: after ``JOIN_ATTEMPTS`` of them within
-``JOIN_WINDOW_SECONDS`` that address is answered 429 until the window passes
-(:class:`JoinThrottle`), so nobody can guess a token by trying. Photos are
-read one at a time (:func:`photo_slot`): a second upload waits up to
-``PHOTO_WAIT_SECONDS`` and is then answered 429 ``photo.busy``, so a burst of
-uploads cannot take both cores from the tables. Every answer
-carries a Content-Security-Policy (scripts and styles from this site only, no
+are counted per address and table (:func:`refuse_token`): past
+``JOIN_ATTEMPTS`` of them within ``JOIN_WINDOW_SECONDS`` the guesser is
+answered 429, while a valid link is never refused. Photos are limited per
+address and read a few at a time over all workers (:func:`photo_slot`), so a
+burst of uploads cannot take the cores from the tables. Both limits live in
+the table store, shared by every worker. Every answer carries a
+Content-Security-Policy (scripts and styles from this site only, no
 framing). Refusals are answered by ``web.errors``.
 """
 
@@ -20,9 +20,7 @@ import hmac
 import logging
 import re
 import secrets
-import threading
 import time
-from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -39,6 +37,8 @@ from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
 from companion.photos import BadPhoto
+from companion.sessions import TableStore
+from companion.storage import Backend
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -57,6 +57,9 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "frame-ancestors 'none'",
     )
 )
+
+PHOTO_POLL_SECONDS = 0.1
+"""How often an upload waiting for a photo reader asks again."""
 
 _TOKEN_IN_PATH = re.compile(r"/(seat|host)/[^/\s?#\"]+")
 
@@ -77,85 +80,76 @@ class RedactTokens(logging.Filter):
         return True
 
 
-class JoinThrottle:
-    """Wrong seat or host tokens per address: more than ``limit`` in ``window`` s are refused.
+def _address() -> str:
+    return request.remote_addr or ""
 
-    Thread-safe; each address keeps at most ``limit`` timestamps, and addresses
-    with nothing recent are dropped, so the memory stays bounded by the traffic
-    of one window.
+
+def _limits() -> Backend:
+    """Where the counts every worker shares are kept: the table store's backend."""
+    store: TableStore = current_app.extensions["tables"]
+    return store.backend
+
+
+def refuse_token(table_id: str, reason: str) -> NoReturn:
+    """Count a wrong seat or host token from this address for this table; 403 with ``reason``.
+
+    Past ``JOIN_ATTEMPTS`` wrong tokens for one table from one address within
+    ``JOIN_WINDOW_SECONDS`` the answer is 429 with ``Retry-After`` instead: the
+    guesser waits, the table does not (a valid link is never counted or refused,
+    so phones behind one router keep playing). The count is kept in the store,
+    so every worker sees the same one.
     """
-
-    def __init__(self, limit: int, window: float) -> None:
-        self.limit = limit
-        self.window = window
-        self._lock = threading.Lock()
-        self._misses: dict[str, deque[float]] = {}
-
-    def _recent(self, address: str, now: float) -> deque[float]:
-        misses = self._misses.setdefault(address, deque(maxlen=self.limit))
-        while misses and now - misses[0] > self.window:
-            misses.popleft()
-        return misses
-
-    def wait(self, address: str) -> float:
-        """Seconds until ``address`` may try a token again (0: it may now)."""
-        now = time.monotonic()
-        with self._lock:
-            misses = self._recent(address, now)
-            if len(misses) < self.limit:
-                if not misses:
-                    del self._misses[address]
-                return 0.0
-            return max(0.0, self.window - (now - misses[0]))
-
-    def miss(self, address: str) -> None:
-        """Count a wrong token from ``address``."""
-        now = time.monotonic()
-        with self._lock:
-            self._recent(address, now).append(now)
-            if len(self._misses) > 10_000:  # a flood of addresses: forget the quiet ones
-                for other in [a for a, m in self._misses.items() if now - m[-1] > self.window]:
-                    del self._misses[other]
-
-
-def throttle() -> JoinThrottle:
-    found: JoinThrottle = current_app.extensions["join_throttle"]
-    return found
-
-
-def guard_join() -> None:
-    """Refuse (429) an address that tried too many wrong tokens lately."""
-    wait = throttle().wait(request.remote_addr or "")
-    if wait > 0:
+    window = float(current_app.config["JOIN_WINDOW_SECONDS"])
+    key = f"{_address()} {table_id}"
+    now = time.time()
+    if _limits().hit("join", key, now, window) > int(current_app.config["JOIN_ATTEMPTS"]):
+        oldest = _limits().hits("join", key, now - window)[:1] or [now]
         raise TooManyRequests(
-            "too many wrong links from this device; wait a minute and scan the QR code again",
-            retry_after=int(wait) + 1,
+            "too many wrong links to this table from this device; wait a minute and scan "
+            "the QR code again",
+            retry_after=max(1, int(oldest[0] + window - now) + 1),
         )
-
-
-def refuse_token(reason: str) -> NoReturn:
-    """Count a wrong seat or host token from this address and answer 403 with ``reason``."""
-    throttle().miss(request.remote_addr or "")
     abort(403, reason)
 
 
 @contextmanager
 def photo_slot() -> Iterator[None]:
-    """Hold the app's photo reader while a photo is read (one at a time).
+    """Hold one of the server's photo readers while a photo is read.
+
+    Two limits, both kept in the store so every worker shares them: an address
+    may send ``PHOTO_PER_ADDRESS`` photos within ``PHOTO_WINDOW_SECONDS``, and
+    ``PHOTO_READERS`` photos are read at once over all workers (a slot is
+    leased for ``PHOTO_LEASE_SECONDS``, so a killed worker's slot frees
+    itself); another upload waits up to ``PHOTO_WAIT_SECONDS`` for a slot.
 
     Raises:
-        BadPhoto: ``photo.busy`` (429) when another photo is still being read after
-            ``PHOTO_WAIT_SECONDS``.
+        BadPhoto: ``photo.too_many`` (429) past the address's limit, ``photo.busy``
+            (429) when no reader was free in time.
     """
-    gate: threading.Semaphore = current_app.extensions["photo_gate"]
-    if not gate.acquire(timeout=float(current_app.config["PHOTO_WAIT_SECONDS"])):
+    config = current_app.config
+    now = time.time()
+    window = float(config["PHOTO_WINDOW_SECONDS"])
+    if _limits().hit("photo", _address(), now, window) > int(config["PHOTO_PER_ADDRESS"]):
         raise BadPhoto(
-            "photo.busy", "another photo is being read; send yours again in a few seconds", 429
+            "photo.too_many",
+            f"this device sent more than {config['PHOTO_PER_ADDRESS']} photos in "
+            f"{window:.0f} seconds; wait a little and send it again",
+            429,
         )
+    holder = secrets.token_hex(8)
+    readers = int(config["PHOTO_READERS"])
+    lease = float(config["PHOTO_LEASE_SECONDS"])
+    deadline = time.monotonic() + float(config["PHOTO_WAIT_SECONDS"])
+    while not _limits().acquire("photo", holder, readers, time.time(), time.time() + lease):
+        if time.monotonic() >= deadline:
+            raise BadPhoto(
+                "photo.busy", "another photo is being read; send yours again in a few seconds", 429
+            )
+        time.sleep(PHOTO_POLL_SECONDS)
     try:
         yield
     finally:
-        gate.release()
+        _limits().release("photo", holder)
 
 
 def secret_key(instance: Path) -> str:
@@ -186,14 +180,12 @@ def _check_csrf() -> None:
 
 
 def init_app(app: Flask) -> None:
-    """CSRF checks, security headers, the wrong-link throttle and the photo reader."""
+    """CSRF checks, security headers and the log filter that keeps tokens out."""
     app.before_request(_check_csrf)
     app.jinja_env.globals["csrf_token"] = csrf_token
-    app.extensions["join_throttle"] = JoinThrottle(
-        int(app.config["JOIN_ATTEMPTS"]), float(app.config["JOIN_WINDOW_SECONDS"])
-    )
-    app.extensions["photo_gate"] = threading.BoundedSemaphore(1)
-    for logger in (logging.getLogger("werkzeug"), app.logger):
+    # werkzeug's and gunicorn's request logs, and the app's own error log.
+    names = ("werkzeug", "gunicorn.access", "gunicorn.error")
+    for logger in (*(logging.getLogger(name) for name in names), app.logger):
         if not any(isinstance(f, RedactTokens) for f in logger.filters):
             logger.addFilter(RedactTokens())
 

@@ -8,10 +8,13 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from companion.games import InvalidSetup
+from companion.games import DocumentError, InvalidSetup, whole_number
 from web import tables
 
 bp = Blueprint("setup", __name__)
+
+MAX_SEED = 2**63 - 1
+"""The largest seed a table keeps (a signed 64-bit integer in the store)."""
 
 MAX_STATE_BYTES = 2 * 1024 * 1024
 """A saved state is small (Noah: a few kB); anything bigger is not one."""
@@ -39,15 +42,15 @@ def create(game_id: str) -> Response | tuple[str, int]:
     seed = None
     if request.form.get("chance", "seeded") == "seeded":
         given = request.form.get("seed", "").strip()
-        if given and not (given.isascii() and given.isdigit()):  # not '¹' or '٣'
-            page = render_template(
-                "new.html",
-                game=game,
-                form=request.form,
-                error=f"the seed {given!r} is not a number",
+        try:  # not '¹', '٣', '-1' or 5,000 digits
+            seed = (
+                whole_number(given, what="the seed", low=0, high=MAX_SEED)
+                if given
+                else secrets.randbelow(2**31)
             )
+        except DocumentError as exc:
+            page = render_template("new.html", game=game, form=request.form, error=str(exc))
             return page, 400
-        seed = int(given) if given else secrets.randbelow(2**31)
     try:
         table = tables.store().create(game_id, names, options=options, seed=seed)
     except InvalidSetup as exc:

@@ -3,9 +3,11 @@
 Each game is a package ``engines/<game>/``; its state is an immutable
 dataclass built on :class:`State`, its moves frozen dataclasses built on
 :class:`Move`. The contract lives in small modules re-exported here:
-:mod:`~engines.core.errors` (errors and verdicts), :mod:`~engines.core.info`
-(game info and rule options), :mod:`~engines.core.moves` (moves and their
-reader), :mod:`~engines.core.outcome` (scores and events),
+:mod:`~engines.core.errors` (errors and verdicts),
+:mod:`~engines.core.documents` (JSON documents and numbers read within
+bounds), :mod:`~engines.core.info` (game info and rule options),
+:mod:`~engines.core.moves` (moves and their reader),
+:mod:`~engines.core.outcome` (scores and events),
 :mod:`~engines.core.state` (the state base),
 :mod:`~engines.core.setup` (players, options and seed of a new game),
 :mod:`~engines.core.chance` (chance outcomes with their probabilities),
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 from engines.core.chance import NO_CHANCE, ChanceOutcomes
 from engines.core.components import PIECE_KINDS, Catalog, Component
+from engines.core.documents import DocumentError, nesting, read_json, whole_number
 from engines.core.errors import (
     LEGAL,
     EngineError,
@@ -51,6 +54,7 @@ __all__ = [
     "Catalog",
     "ChanceOutcomes",
     "Component",
+    "DocumentError",
     "EngineError",
     "Event",
     "Game",
@@ -74,7 +78,10 @@ __all__ = [
     "check_seed",
     "frozen",
     "jsonable",
+    "nesting",
     "play_random",
     "rank_players",
+    "read_json",
     "read_member",
+    "whole_number",
 ]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
+from engines.core.documents import DocumentError, nesting, read_json
 from engines.core.errors import InvalidMove
 from engines.core.info import UNKNOWN
 
@@ -140,24 +141,44 @@ class MoveCodec:
             text = obj.strip()
             if text.startswith("{"):
                 try:
-                    obj = json.loads(text)
-                except json.JSONDecodeError as exc:
-                    raise InvalidMove(f"move {text!r} is not valid JSON: {exc.msg}") from exc
+                    obj = read_json(text)
+                except DocumentError as exc:
+                    raise InvalidMove(f"the move cannot be read: {exc}") from exc
             else:
-                for kind in self.kinds.values():
-                    move = kind.from_notation(text)
-                    if move is not None:
-                        return move
-                raise InvalidMove(f"cannot read {text!r} as a {self.game} move")
+                return self._from_notation(text)
         if not isinstance(obj, Mapping):
             raise InvalidMove(f"a move is a JSON object or text, not {type(obj).__name__}")
+        try:
+            nesting(obj)
+        except DocumentError as exc:
+            raise InvalidMove(f"the move cannot be read: {exc}") from exc
         kind_name = obj.get("type")
-        if kind_name not in self.kinds:
+        if not isinstance(kind_name, str) or kind_name not in self.kinds:
             known = ", ".join(sorted(self.kinds))
-            raise InvalidMove(f"{self.game} has no move type {kind_name!r} (known: {known})")
+            shown = kind_name if isinstance(kind_name, str) else type(kind_name).__name__
+            raise InvalidMove(f"{self.game} has no move type {shown!r} (known: {known})")
         try:
             return self.kinds[kind_name].from_json(obj)
         except InvalidMove:
             raise
-        except (TypeError, ValueError, KeyError) as exc:
-            raise InvalidMove(f"cannot read {dict(obj)!r} as a {self.game} move: {exc}") from exc
+        except (TypeError, ValueError, KeyError, OverflowError) as exc:
+            raise InvalidMove(
+                f"cannot read {_shown(dict(obj))} as a {self.game} move: {exc}"
+            ) from exc
+
+    def _from_notation(self, text: str) -> Move:
+        """The move written as ``text`` in one of the kinds' notations."""
+        for kind in self.kinds.values():
+            try:
+                move = kind.from_notation(text)
+            except (ValueError, TypeError, OverflowError) as exc:  # a number past int()'s limit
+                raise InvalidMove(f"cannot read {_shown(text)} as a {self.game} move") from exc
+            if move is not None:
+                return move
+        raise InvalidMove(f"cannot read {_shown(text)} as a {self.game} move")
+
+
+def _shown(value: Any) -> str:
+    """``value`` quoted for a message, cut short (an input may be megabytes long)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -12,6 +11,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from engines.core.chance import NO_CHANCE, ChanceOutcomes
+from engines.core.documents import DocumentError, nesting, read_json
 from engines.core.errors import GameOver, IllegalMove, InvalidState, Verdict
 from engines.core.info import CHANCE, GameInfo
 from engines.core.moves import Move
@@ -206,11 +206,10 @@ class State(ABC):
             InvalidState: another game, a newer format or a broken document.
         """
         game = cls.INFO
-        if isinstance(data, str | bytes):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise InvalidState(f"the state is not valid JSON: {exc.msg}") from exc
+        try:
+            data = read_json(data) if isinstance(data, str | bytes) else nesting(data)
+        except DocumentError as exc:
+            raise InvalidState(f"the state cannot be read: {exc}") from exc
         if not isinstance(data, Mapping):
             raise InvalidState("a state is a JSON object")
         other = data.get("game")

@@ -1,10 +1,10 @@
-"""Tables as an append-only log: replay, versions, turns, undo, restart, chance."""
+"""Tables as an append-only log: replay, versions, turns, undo, restart, chance (both backends)."""
 
 from __future__ import annotations
 
 import random
 import threading
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
@@ -24,8 +24,11 @@ PLAYERS = ["ann", "bob", "cy"]
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> TableStore:
-    return TableStore(tmp_path / "tables.sqlite")
+def store(database: str) -> Iterator[TableStore]:
+    """A store on each backend (``tests/conftest.py``: SQLite, then PostgreSQL)."""
+    made = TableStore(database)
+    yield made
+    made.close()
 
 
 def first_move(store: TableStore, table_id: str) -> tuple[str, dict[str, object]]:
@@ -45,14 +48,17 @@ def test_a_seeded_table_deals_itself_and_waits_for_a_player(store: TableStore) -
     assert table.is_host(table.host_token) and not table.is_host(table.seats[0].token)
 
 
-def test_moves_replay_after_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite"
+def test_moves_replay_after_a_restart(database: str) -> None:
+    path = database
     store = TableStore(path)
     table = store.create("noah", PLAYERS, seed=5, options={"end_at_26": "on"})
     for _ in range(6):
         who, move = first_move(store, table.id)
         table = store.submit(table.id, move, actor=who, version=table.version)
-    again = TableStore(path).load(table.id)
+    store.close()
+    reopened = TableStore(path)
+    again = reopened.load(table.id)
+    reopened.close()
     assert again.state == table.state
     assert again.version == 6
     assert again.options["end_at_26"] == "on"

@@ -1,10 +1,9 @@
-"""Fixtures for the web app: an app on a temporary database, its client and helpers."""
+"""Fixtures for the web app: an app on a temporary database of each backend, and helpers."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,14 +17,16 @@ CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
+def app(database: str) -> Iterator[Flask]:
+    """The app on each backend (``tests/conftest.py``: an SQLite file, then PostgreSQL)."""
     app = create_app(
         {
             "TESTING": True,
-            "DATABASE": str(tmp_path / "tables.sqlite"),
+            "DATABASE": database,
             "SECRET_KEY": "test-only-key",
             "LIVE_STREAM_SECONDS": 1.0,
             "LIVE_POLL_SECONDS": 0.05,
+            "PHOTO_READER_SETUP": "tests.sixth:register",
         }
     )
     yield app

@@ -11,6 +11,7 @@ import http.client
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -170,26 +171,45 @@ def wait_until_serving(port: int, deadline: float = 30.0) -> None:
         time.sleep(0.05)
 
 
-def start_server(database: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
-    """``companion serve`` as its own process on the loopback, its output into ``log``."""
+def start_server(
+    database: Path | str, port: int, log: Path, *, workers: int = 1
+) -> subprocess.Popen[bytes]:
+    """``companion serve`` as its own process on the loopback, its output into ``log``.
+
+    ``database`` is an SQLite file or a PostgreSQL URL; ``workers`` the server's processes.
+    """
     with log.open("ab") as out:
         proc = subprocess.Popen(
             [
                 *(sys.executable, "-m", "cli", "serve", "--host", "127.0.0.1"),
                 *("--port", str(port), "--database", str(database)),
+                *("--workers", str(workers)),
             ],
             cwd=ROOT,
             env=dict(os.environ, PYTHONUNBUFFERED="1"),
             stdout=out,
             stderr=subprocess.STDOUT,
+            start_new_session=True,  # its workers in its own group: kill_server ends them all
         )
     try:
         wait_until_serving(port)
     except TimeoutError:
-        proc.kill()
-        proc.wait()
+        kill_server(proc)
         raise
     return proc
+
+
+def kill_server(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the server and every worker of it at once, as a machine's crash would."""
+    with suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(10)
+
+
+def workers_of(proc: subprocess.Popen[bytes]) -> list[int]:
+    """The pids of the server's worker processes (the gunicorn master's children)."""
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    return [int(pid) for pid in children.read_text().split()]
 
 
 @contextmanager

@@ -1,22 +1,30 @@
-"""Access: long tokens compared in constant time, wrong links throttled, headers, quiet logs."""
+"""Access: long tokens compared in constant time, wrong links throttled, headers, quiet logs.
+
+The limits every worker shares through the store are tested with two apps on
+one database (two workers): the wrong-link throttle, photos per address and
+the photo readers; the live-stream cap is per worker.
+"""
 
 from __future__ import annotations
 
 import ast
 import base64
 import inspect
+import io
 import logging
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import sessions
 from companion.sessions import TableStore
 from tests.web.conftest import csrf, host_url, seat_url
-from web import create_app, security
+from web import create_app, security, tables
 
 PLAYERS = ["ann", "bob", "cy"]
 
@@ -68,48 +76,158 @@ def test_seat_lookup_looks_at_every_seat(store: TableStore) -> None:
     assert table.seat_by_token(table.seats[2].token[:-1] + "x") is None
 
 
-def test_wrong_links_are_throttled_per_address(tmp_path: Path) -> None:
+@pytest.fixture
+def guarded(database: str) -> Iterator[tuple[FlaskClient, TableStore]]:
+    """An app with a small throttle (5 wrong links per 0.5 s), on each backend."""
     app = create_app(
         {
             "TESTING": True,
-            "DATABASE": str(tmp_path / "t.sqlite"),
+            "DATABASE": database,
             "SECRET_KEY": "k",
             "JOIN_ATTEMPTS": 5,
             "JOIN_WINDOW_SECONDS": 0.5,
         }
     )
-    store: TableStore = app.extensions["tables"]
+    yield app.test_client(), app.extensions["tables"]
+    tables.close(app)
+
+
+def test_wrong_links_are_throttled_per_address_and_table(
+    guarded: tuple[FlaskClient, TableStore],
+) -> None:
+    client, store = guarded
     table = store.create("noah", PLAYERS, seed=1)
-    client = app.test_client()
+    other = store.create("noah", PLAYERS, seed=2)
     guesser = {"REMOTE_ADDR": "192.0.2.7"}
     for i in range(5):
         wrong = f"/t/{table.id}/seat/{'A' * 42}{i}"
         assert client.get(wrong, environ_base=guesser).status_code == 403
-    refused = client.get(seat_url(table, "ann") + "/view.json", environ_base=guesser)
+    refused = client.get(f"/t/{table.id}/seat/{'B' * 43}/view.json", environ_base=guesser)
     assert refused.status_code == 429
     assert refused.get_json()["error"] == "too_many_attempts"
     assert "wait" in refused.get_json()["reason"]
     assert 0 < int(refused.headers["Retry-After"]) <= 60
-    host = client.get(host_url(table), environ_base=guesser)
+    host = client.get(f"/t/{table.id}/host/{'C' * 43}", environ_base=guesser)
     assert host.status_code == 429 and "wait a minute" in host.get_data(as_text=True)
-    # Another phone at the table is not held up by the guesser.
-    assert (
-        client.get(seat_url(table, "bob"), environ_base={"REMOTE_ADDR": "192.0.2.8"}).status_code
-        == 200
-    )
+    # A valid link from the same address is never refused: phones share a router.
+    valid = client.get(seat_url(table, "ann") + "/view.json", environ_base=guesser)
+    assert valid.status_code == 200
+    assert client.get(host_url(table), environ_base=guesser).status_code == 200
+    # Another table and another address are not held up by the guesser.
+    assert client.get(f"/t/{other.id}/seat/{'D' * 43}", environ_base=guesser).status_code == 403
+    bob = {"REMOTE_ADDR": "192.0.2.8"}
+    assert client.get(f"/t/{table.id}/seat/{'E' * 43}", environ_base=bob).status_code == 403
     time.sleep(0.6)
-    assert client.get(seat_url(table, "ann"), environ_base=guesser).status_code == 200
-    store.close()
+    again = client.get(f"/t/{table.id}/seat/{'F' * 43}", environ_base=guesser)
+    assert again.status_code == 403  # the window passed
 
 
-def test_the_throttle_forgets_quiet_addresses() -> None:
-    throttle = security.JoinThrottle(limit=2, window=0.05)
-    throttle.miss("a")
-    throttle.miss("a")
-    assert throttle.wait("a") > 0
-    time.sleep(0.06)
-    assert throttle.wait("a") == 0
-    assert "a" not in throttle._misses
+def test_fifty_bad_links_then_a_valid_seat_link_from_the_same_address_works(
+    guarded: tuple[FlaskClient, TableStore],
+) -> None:
+    client, store = guarded
+    table = store.create("noah", PLAYERS, seed=1)
+    router = {"REMOTE_ADDR": "198.51.100.1"}
+    answers = [
+        client.get(f"/t/{table.id}/seat/{i:043d}", environ_base=router).status_code
+        for i in range(50)
+    ]
+    assert answers[:5] == [403] * 5 and set(answers[5:]) == {429}
+    seat = client.get(seat_url(table, "bob"), environ_base=router)
+    assert seat.status_code == 200 and "bob" in seat.get_data(as_text=True)
+    move = client.get(seat_url(table, "ann") + "/view.json", environ_base=router)
+    assert move.status_code == 200 and move.get_json()["player"] == "ann"
+
+
+def test_the_throttle_is_shared_by_every_worker(database: str) -> None:
+    """Two apps on one database stand for two workers: a guesser cannot spread over them."""
+    config = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "k", "JOIN_ATTEMPTS": 4}
+    one, two = create_app(config), create_app(config)
+    try:
+        table = one.extensions["tables"].create("noah", PLAYERS, seed=1)
+        guesser = {"REMOTE_ADDR": "203.0.113.9"}
+        for i in range(4):
+            worker = (one, two)[i % 2].test_client()
+            wrong = worker.get(f"/t/{table.id}/seat/{i:043d}", environ_base=guesser)
+            assert wrong.status_code == 403
+        for worker in (one.test_client(), two.test_client()):
+            wrong = worker.get(f"/t/{table.id}/seat/{9:043d}", environ_base=guesser)
+            assert wrong.status_code == 429
+            assert worker.get(seat_url(table, "cy"), environ_base=guesser).status_code == 200
+    finally:
+        tables.close(one)
+        tables.close(two)
+
+
+def _send_photo(app: Flask, url: str, address: str) -> tuple[int, str]:
+    """A seat's scan of a file that is no image, from ``address``: the status and code."""
+    client = app.test_client()
+    where = {"REMOTE_ADDR": address}
+    token = csrf(client)
+    answer = client.post(
+        url,
+        data={"csrf_token": token, "photo": (io.BytesIO(b"no image here"), "table.jpg")},
+        headers={"Accept": "application/json"},
+        environ_base=where,
+    )
+    return answer.status_code, str(answer.get_json()["error"])
+
+
+def test_the_photo_limits_are_shared_by_every_worker(database: str) -> None:
+    """Photos per address are counted over both workers; a reader busy in one holds the other."""
+    config = {
+        "TESTING": True,
+        "DATABASE": database,
+        "SECRET_KEY": "k",
+        "PHOTO_PER_ADDRESS": 3,
+        "PHOTO_READERS": 1,
+        "PHOTO_WAIT_SECONDS": 0.3,
+    }
+    one, two = create_app(config), create_app(config)
+    try:
+        store: TableStore = one.extensions["tables"]
+        table = store.create("noah", PLAYERS, seed=1)
+        url = seat_url(table, "ann") + "/scan"
+        sent = [_send_photo((one, two)[i % 2], url, "198.51.100.20") for i in range(3)]
+        assert sent == [(415, "photo.not_an_image")] * 3
+        for worker in (one, two):
+            assert _send_photo(worker, url, "198.51.100.20") == (429, "photo.too_many")
+        assert _send_photo(two, url, "198.51.100.21") == (415, "photo.not_an_image")
+        # The one reader, leased by another worker reading a photo: this one waits, then says so.
+        now = time.time()
+        assert store.backend.acquire("photo", "another worker", 1, now, now + 30)
+        assert _send_photo(two, url, "198.51.100.22") == (429, "photo.busy")
+        store.backend.release("photo", "another worker")
+        assert _send_photo(two, url, "198.51.100.22") == (415, "photo.not_an_image")
+    finally:
+        tables.close(one)
+        tables.close(two)
+
+
+def test_a_worker_past_its_live_streams_tells_the_page_to_come_back(tmp_path: Path) -> None:
+    """Past ``LIVE_STREAMS`` a stream answers the version and a retry at once, then ends."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "t.sqlite"),
+            "SECRET_KEY": "k",
+            "LIVE_STREAMS": 1,
+        }
+    )
+    try:
+        table = app.extensions["tables"].create("noah", PLAYERS, seed=1)
+        client = app.test_client()
+        held = client.get(f"/t/{table.id}/stream", buffered=False)
+        first = next(iter(held.response))
+        assert (first.decode() if isinstance(first, bytes) else first) == "retry: 500\n\n"
+        busy = client.get(f"/t/{table.id}/stream").get_data(as_text=True)
+        assert busy == f"retry: 2000\n\nevent: version\ndata: {table.version}\n\n"
+        held.close()  # the page left: its thread and its place are free again
+        again = client.get(f"/t/{table.id}/stream", buffered=False)
+        assert next(iter(again.response)) in ("retry: 500\n\n", b"retry: 500\n\n")
+        again.close()
+    finally:
+        tables.close(app)
 
 
 @pytest.mark.parametrize(

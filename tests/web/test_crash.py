@@ -2,7 +2,8 @@
 
 Several phones (threads) play seeded Noah tables against ``companion serve``
 running as its own process. The server is killed with SIGKILL while moves are
-in flight, then started again on the same SQLite file. Every acknowledged move
+in flight, then started again on the same database (an SQLite file, and a
+PostgreSQL server). Every acknowledged move
 must be in the log, in order; at most the one move each phone had in flight
 may be there too; the log holds no half-written event; and the state the
 server shows is the replay of the log from the setup, made here independently
@@ -13,9 +14,7 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import random
-import signal
 import sqlite3
 import threading
 import time
@@ -23,10 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import psycopg
+
 import engines
 from companion.sessions import TableStore
 from engines.core import State
-from tests.web.phone import Phone, free_port, start_server
+from tests.web.phone import Phone, free_port, kill_server, start_server
 
 PLAYERS = ["ann", "bob", "cy"]
 TABLES = 4
@@ -87,20 +88,26 @@ def replay(game: str, players: list[str], seed: int, moves: list[Any]) -> State:
     return state
 
 
-def logged(database: Path) -> dict[str, list[tuple[int, str, str, str | None]]]:
-    """Every log row per table, read straight from SQLite after an integrity check."""
-    with sqlite3.connect(database) as db:
-        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        rows: dict[str, list[tuple[int, str, str, str | None]]] = {}
-        for table_id, seq, kind, actor, move in db.execute(
-            "SELECT table_id, seq, kind, actor, move FROM log ORDER BY table_id, seq"
-        ):
-            rows.setdefault(table_id, []).append((seq, kind, actor, move))
+LOG = "SELECT table_id, seq, kind, actor, move FROM log ORDER BY table_id, seq"
+
+
+def logged(database: str) -> dict[str, list[tuple[int, str, str, str | None]]]:
+    """Every log row per table, read straight from the database (SQLite: after an integrity
+    check; PostgreSQL: a fresh connection, so only what was committed)."""
+    rows: dict[str, list[tuple[int, str, str, str | None]]] = {}
+    if database.startswith("postgresql://"):
+        with psycopg.connect(database) as conn:
+            found = conn.execute(LOG).fetchall()
+    else:
+        with sqlite3.connect(database) as db:
+            assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+            found = db.execute(LOG).fetchall()
+    for table_id, seq, kind, actor, move in found:
+        rows.setdefault(table_id, []).append((seq, kind, actor, move))
     return rows
 
 
-def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
-    database = tmp_path / "tables.sqlite"
+def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path, database: str) -> None:
     store = TableStore(database)
     tables = [store.create("noah", PLAYERS, seed=100 + i) for i in range(TABLES)]
     store.close()
@@ -122,16 +129,14 @@ def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, "the phones could not play"
             assert any(t.is_alive() for t in phones), [p.refused for p in players]
             time.sleep(0.01)
-        os.kill(server.pid, signal.SIGKILL)  # mid-stream: the phones are still submitting
-        server.wait(10)
+        kill_server(server)  # mid-stream: the phones are still submitting
         stop.set()
         for t in phones:
             t.join(10)
     finally:
         stop.set()
         if server.poll() is None:
-            server.kill()
-            server.wait()
+            kill_server(server)
 
     assert all(not p.refused for p in players), [p.refused for p in players]
     rows = logged(database)
@@ -163,8 +168,7 @@ def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path) -> None:
         assert answer.status == 200 and answer.json()["version"] == board["version"] + 1
         phone.close()
     finally:
-        server.kill()
-        server.wait()
+        kill_server(server)
     assert sum(len(p.acked) for p in players) >= KILL_AFTER
     output = log.read_text(encoding="utf-8", errors="replace")
     assert "/seat/…/view.json" in output, "the server logs its requests"

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 import engines
 from companion.sessions import Table, TableStore
+from engines.ark_nova.info import RECORD
 from engines.core import CHANCE
 from tests.hidden import VARIANTS
 from tests.web.conftest import csrf, seat_url
@@ -138,6 +139,22 @@ def test_a_seat_page_is_the_same_whatever_it_may_not_see(
         assert _seen(client, one, viewer) == _seen(client, two, viewer)
         compared += 1
     assert compared > 5
+
+
+def test_an_ark_nova_recorded_table_hides_the_kept_cards_from_the_player_to_move(
+    client: FlaskClient, store: TableStore
+) -> None:
+    """Bob kept a final-scoring card: Ann, to move, sees the same pages and moves whichever."""
+    game = engines.GAMES["ark_nova"]
+    state = game.new_game(PLAYERS[:2], seed=3, options=RECORD)
+    state = state.apply(game.parse_move({"type": "keep", "player": "bob", "cards": ["002"]}))
+    assert state.to_move == "ann" and state.legal_moves()
+    rng = random.Random(5)
+    others = [o for _ in range(3) if (o := VARIANTS["ark_nova"](state, "ann", rng)) is not None]
+    assert len(others) == 3 and state not in others
+    seen = {_seen(client, store.resume("ark_nova", s.to_json()), "ann") for s in [state, *others]}
+    assert len(seen) == 1
+    assert "/seat/" in next(iter(seen))  # the page was served, with its moves
 
 
 def _seen(client: FlaskClient, table: Table, viewer: str) -> str:

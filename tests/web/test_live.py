@@ -38,6 +38,7 @@ from testkit.scenes.noah import NoahScene, script_tags
 from testkit.video import Script, film, play
 from tests.watch_support import write_video
 from tests.web.conftest import csrf, host_url, seat_url
+from tests.web.phone import kill_server, wait_until_serving
 from tests.web.test_serve import ROOT, free_port
 from web import create_app
 
@@ -102,9 +103,9 @@ def _submit_script(store: TableStore, table: Table, moves: int, s: Script | None
     return table
 
 
-@pytest.fixture
-def followed(tmp_path: Path) -> Iterator[tuple[Flask, Table, int]]:
-    """A table whose first eight changes after the deal are in a recorded video."""
+def _recorded(tmp_path: Path) -> tuple[Path, int, int]:
+    """A video of the script's first eight changes after the deal: its path, the moves
+    dealt before it and the moves the table has at its end."""
     s = script()
     t = model()
     dealt = next(i for i in range(len(s.moves)) if s.before(i).to_move != CHANCE)
@@ -115,11 +116,18 @@ def followed(tmp_path: Path) -> Iterator[tuple[Flask, Table, int]]:
         tmp_path / "table.avi",
         film(camera(), tags.__getitem__, stills, seed=7),
     )
+    return video, dealt, reaches[-1][1] + 1
+
+
+@pytest.fixture
+def followed(tmp_path: Path) -> Iterator[tuple[Flask, Table, int]]:
+    """A table whose first eight changes after the deal are in a recorded video."""
+    video, dealt, end = _recorded(tmp_path)
     for app in _app(tmp_path, video):
         store: TableStore = app.extensions["tables"]
         table = store.create("noah", PLAYERS, seed=SEED)
         assert len(table.history) == dealt
-        yield app, table, reaches[-1][1] + 1
+        yield app, table, end
 
 
 def test_recorded_game_is_followed_into_the_tables_log(
@@ -275,6 +283,60 @@ def test_serve_with_a_camera_follows_the_named_table(
     logged = store.load(table.id).history
     store.close()
     assert [s.move.notation() for s in logged][:end] == [m.notation() for m in script().moves[:end]]
+
+
+def test_the_camera_follower_is_a_process_of_its_own_beside_the_workers(
+    tmp_path: Path, database: str
+) -> None:
+    """``companion follow --table --database`` writes what the camera sees into the store,
+    and a server of two workers on the same database serves the moves to the phones."""
+    video, _, end = _recorded(tmp_path)
+    store = TableStore(database)
+    table = store.create("noah", PLAYERS, seed=SEED)
+    store.close()
+    port = free_port()
+    serve = [sys.executable, "-m", "cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    server = subprocess.Popen(
+        [*serve, "--workers", "2", "--threads", "8", "--database", database],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        wait_until_serving(port)
+        follow = [sys.executable, "-m", "cli", "follow", "noah", "--window", "1"]
+        follower = subprocess.run(
+            [*follow, "--camera", str(video), "--table", table.id, "--database", database],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert follower.returncode == 0, follower.stderr[-2000:]
+        told = [json.loads(line) for line in follower.stdout.splitlines() if line[:2] == '{"']
+        told = [line for line in told if "seq" in line]
+        assert [line["seq"] for line in told] == list(range(1, len(told) + 1))
+        assert told[0]["kind"] == "applied"
+        seen = [json.loads(urlopen_text(f"http://127.0.0.1:{port}/t/{table.id}/board.json"))]
+        seen += [
+            json.loads(urlopen_text(f"http://127.0.0.1:{port}{seat_url(table, 'Ben')}/view.json"))
+        ]
+    finally:
+        kill_server(server)
+    store = TableStore(database)
+    logged = store.load(table.id)
+    store.close()
+    assert [s.move.notation() for s in logged.history][:end] == [
+        m.notation() for m in script().moves[:end]
+    ]
+    assert f'"version": {logged.version}' in follower.stdout
+    assert all(doc["version"] == logged.version for doc in seen)
+
+
+def urlopen_text(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return str(answer.read().decode())
 
 
 def test_track_laid_on_a_seeded_hare_table_is_entered_by_the_camera(tmp_path: Path) -> None:

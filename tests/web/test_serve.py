@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -64,3 +65,50 @@ def test_serve_prints_the_address_and_serves_the_app(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_make_run_serves_on_the_port_given_through_the_production_server(tmp_path: Path) -> None:
+    """``make run PORT=...`` serves there under gunicorn, with no development-server warning.
+
+    ``BIN`` is this interpreter's folder and ``STAMP`` empty, so make uses the
+    installed venv as it is instead of installing it again.
+    """
+    port = free_port()
+    database = tmp_path / "tables.sqlite"
+    proc = subprocess.Popen(
+        [
+            *("make", "--no-print-directory", "-C", str(ROOT), "run", "HOST=127.0.0.1"),
+            *(
+                f"PORT={port}",
+                f"DATABASE={database}",
+                "STAMP=",
+                f"BIN={Path(sys.executable).parent}",
+            ),
+        ],
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(3)]  # make echoes the command first
+        assert any(f"open http://127.0.0.1:{port}/ on a phone" in line for line in lines), lines
+        page = ""
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
+                    page = answer.read().decode()
+                    server = answer.headers.get("Server", "")
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert "/new/noah" in page
+        assert "gunicorn" in server.lower()
+        assert database.exists()
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        output, _ = proc.communicate(timeout=20)
+    assert "development server" not in output.lower()
+    assert "Booting worker" in output  # gunicorn's own log

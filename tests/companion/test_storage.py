@@ -1,0 +1,150 @@
+"""The storage interface on both backends: one conflict rule, shared limits, live waits, the cache.
+
+Every test runs on SQLite and on a real PostgreSQL server (``tests/conftest.py``).
+Two stores opened on one database stand for two workers (or two machines).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from companion.sessions import Conflict, TableStore
+from companion.storage import Duplicate, Entry
+
+PLAYERS = ["ann", "bob", "cy"]
+
+
+@pytest.fixture
+def two(database: str) -> Iterator[tuple[TableStore, TableStore]]:
+    """Two stores on one database, as two worker processes have."""
+    one, other = TableStore(database), TableStore(database)
+    yield one, other
+    one.close()
+    other.close()
+
+
+def test_the_duplicate_entry_is_the_one_conflict(two: tuple[TableStore, TableStore]) -> None:
+    one, other = two
+    table = one.create("noah", PLAYERS, seed=1)
+    entry = Entry(1, "move", "ann", '{"type": "take"}', time.time())
+    one.backend.append(table.id, entry)
+    with pytest.raises(Duplicate):
+        other.backend.append(table.id, entry)
+    assert one.backend.version(table.id) == other.backend.version(table.id) == 1
+
+
+def race(stores: list[TableStore], table_id: str, actor: str, moves: list[object]) -> list[str]:
+    """Each store submits its move for version 0 at once; what each was answered."""
+    barrier = threading.Barrier(len(stores))
+    results: list[str] = []
+
+    def tap(store: TableStore, move: object) -> None:
+        barrier.wait()
+        try:
+            store.submit(table_id, move, actor=actor, version=0)
+            results.append("ok")
+        except Conflict:
+            results.append("409")
+
+    threads = [threading.Thread(target=tap, args=pair) for pair in zip(stores, moves, strict=True)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    return results
+
+
+def test_two_workers_racing_for_one_turn_apply_one_move(
+    two: tuple[TableStore, TableStore],
+) -> None:
+    one, other = two
+    for seed in range(6):
+        table = one.create("noah", PLAYERS, seed=seed)
+        legal = table.state.legal_moves()
+        moves: list[object] = [legal[i % len(legal)].to_json() for i in range(4)]
+        results = race([one, other, one, other], table.id, str(table.state.to_move), moves)
+        assert sorted(results) == ["409", "409", "409", "ok"]
+        assert one.load(table.id).version == other.load(table.id).version == 1
+        assert one.load(table.id).state == other.load(table.id).state
+
+
+def test_a_worker_sees_what_another_wrote(two: tuple[TableStore, TableStore]) -> None:
+    one, other = two
+    table = one.create("noah", PLAYERS, seed=3)
+    seen = other.load(table.id)  # cached in the other worker
+    for _ in range(4):
+        t = one.load(table.id)
+        one.submit(
+            t.id, t.state.legal_moves()[0].to_json(), actor=str(t.state.to_move), version=t.version
+        )
+    one.undo(table.id, version=4)
+    now = other.load(table.id)
+    assert seen.version == 0 and now.version == 5
+    assert now.state == one.load(table.id).state and now.undoable == 3
+
+
+def test_hits_are_counted_per_key_within_the_window(two: tuple[TableStore, TableStore]) -> None:
+    one, other = two
+    now = time.time()
+    assert one.backend.hit("join", "a t1", now, 60) == 1
+    assert other.backend.hit("join", "a t1", now + 1, 60) == 2  # shared by the workers
+    assert other.backend.hit("join", "a t2", now + 1, 60) == 1  # another table
+    assert one.backend.hit("join", "b t1", now + 1, 60) == 1  # another address
+    assert one.backend.hits("join", "a t1", now - 60) == [now, now + 1]
+    assert one.backend.hit("join", "a t1", now + 70, 60) == 1  # the old ones forgotten
+    assert len(one.backend.hits("join", "a t1", 0)) == 1
+
+
+def test_slots_are_shared_and_expire(two: tuple[TableStore, TableStore]) -> None:
+    one, other = two
+    now = time.time()
+    assert one.backend.acquire("photo", "w1", 1, now, now + 10)
+    assert not other.backend.acquire("photo", "w2", 1, now, now + 10)
+    assert other.backend.acquire("photo", "w2", 2, now, now + 10)  # a second slot
+    other.backend.release("photo", "w2")
+    one.backend.release("photo", "w1")
+    assert other.backend.acquire("photo", "w2", 1, now, now + 10)
+    # A worker killed while holding its slot: the slot frees itself when it expires.
+    assert not one.backend.acquire("photo", "w3", 1, now + 9, now + 20)
+    assert one.backend.acquire("photo", "w3", 1, now + 11, now + 20)
+
+
+def test_a_waiting_stream_hears_a_move_from_another_worker(
+    two: tuple[TableStore, TableStore],
+) -> None:
+    one, other = two
+    table = one.create("noah", PLAYERS, seed=5)
+    assert other.wait(table.id, 0, timeout=0.3) == 0  # nothing happens: the timeout
+    heard: list[tuple[int, float]] = []
+
+    def listen() -> None:
+        version = other.wait(table.id, 0, timeout=10)
+        heard.append((version, time.monotonic()))
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    time.sleep(0.3)
+    move = table.state.legal_moves()[0].to_json()
+    one.submit(table.id, move, actor=str(table.state.to_move), version=0)
+    moved = time.monotonic()
+    listener.join(10)
+    assert heard and heard[0][0] == 1
+    assert heard[0][1] - moved < 1.0
+    assert other.wait(table.id, 0, timeout=5) == 1  # a stale page hears at once
+
+
+def test_the_table_cache_is_bounded(database: str) -> None:
+    store = TableStore(database, cache=3)
+    try:
+        made = [store.create("noah", PLAYERS, seed=i) for i in range(6)]
+        for table in made:
+            store.load(table.id)
+        assert store.cached() == 3
+        first = store.load(made[0].id)  # forgotten, so replayed from the log again
+        assert first.state == made[0].state and store.cached() == 3
+    finally:
+        store.close()
