@@ -105,6 +105,35 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def phone_moves_file(game: str, path: str) -> list[Any]:
+    """The phones' moves a file lists: one JSON object a line, ``{"player": NAME, "move":
+    MOVE}`` (the move as JSON or notation), the moves the table cannot show, in order.
+
+    Raises:
+        BadInput: the file cannot be read, or a line is not such an object.
+    """
+    from companion.watch.infer import Sent
+
+    engine = games.game(game)
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInput(f"cannot read the phones' moves from {path}: {exc}") from exc
+    out = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+            out.append(Sent(str(item["player"]), engine.parse_move(item["move"])))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise BadInput(
+                f"{path} line {number} is not a phone's move: write "
+                '{"player": "Ann", "move": "..."} on each line'
+            ) from exc
+    return out
+
+
 def cmd_follow(args: argparse.Namespace) -> int:
     import itertools
 
@@ -120,7 +149,8 @@ def cmd_follow(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     # Not advanced: the table shows the opening chance (the cards laid on the ferries).
     state = games.game(args.game).new_game(names, options=options, seed=args.seed)
-    watcher = Watcher(table_model(args.game), state, window=args.window)
+    sent = phone_moves_file(args.game, args.moves) if args.moves else []
+    watcher = Watcher(table_model(args.game), state, list(sent), window=args.window)
     source = int(args.camera) if args.camera.isdigit() else args.camera
     try:
         with VideoSource(source, resolution=args.resolution) as camera:
@@ -151,6 +181,8 @@ def follow_table(args: argparse.Namespace) -> int:
         raise BadInput("a served table is followed with both --table ID and --database")
     if args.players is not None or args.seed is not None or args.option:
         raise BadInput("a served table has its players and options: leave out --players, --seed")
+    if args.moves is not None:
+        raise BadInput("a served table's phones send their own moves: leave out --moves")
     try:
         store = TableStore(args.database)
     except SessionError as exc:
@@ -185,8 +217,24 @@ def follow_table(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+CARD_TAG_MM = 50.0
+"""Largest tag a 63 x 88 mm card carries with its quiet zone and a line of text."""
+
+
+def _advice(tag_mm: float) -> str:
+    if tag_mm <= CARD_TAG_MM:
+        return (
+            f"print tags of {tag_mm:g} mm or more: companion print GAME "
+            f"--tag-mm card={tag_mm:g} --tag-mm tile={tag_mm:g}"
+        )
+    return (
+        f"a tag must be {tag_mm:g} mm at the far edge from here, more than a card carries "
+        f"({CARD_TAG_MM:g} mm): bring the camera closer or over the table, or use a 4K camera"
+    )
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    from vision.calibrate import measure
+    from vision.calibrate import measure, view_report
     from vision.capture import CaptureError, read_image
 
     try:
@@ -194,34 +242,51 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     except CaptureError as exc:
         raise BadInput(str(exc)) from exc
     report = measure(image)
-    if not report.tags:
+    view = view_report(image)
+    if not report.tags and view is None:
         raise BadInput(
-            f"no version-1 tag could be read in {args.photo}: photograph the calibration "
-            "sheet flat, filling the frame, in good light"
+            f"no version-1 tag and no marker could be read in {args.photo}: lay the "
+            "calibration sheet where the table's far edge is, with its four black corner "
+            "squares in view, in good light"
         )
-    out: dict[str, Any] = {
-        "tags": len(report.tags),
-        "px_per_module": {
-            "smallest": round(min(t.px_per_module for t in report.tags), 2),
-            "largest": round(max(t.px_per_module for t in report.tags), 2),
-        },
-        "blur_px": round(report.blur_px, 2),
-        "needs_px_per_module": round(report.min_px_per_module, 2),
-        "measures": [
-            {
-                "text": t.text,
-                "px_per_module": round(t.px_per_module, 2),
-                "blur_px": round(t.blur_px, 2),
-            }
-            for t in report.tags
-        ],
-    }
+    out: dict[str, Any] = {"tags": len(report.tags)}
+    if report.tags:
+        out |= {
+            "px_per_module": {
+                "smallest": round(min(t.px_per_module for t in report.tags), 2),
+                "largest": round(max(t.px_per_module for t in report.tags), 2),
+            },
+            "blur_px": round(report.blur_px, 2),
+            "needs_px_per_module": round(report.min_px_per_module, 2),
+            "measures": [
+                {
+                    "text": t.text,
+                    "px_per_module": round(t.px_per_module, 2),
+                    "blur_px": round(t.blur_px, 2),
+                }
+                for t in report.tags
+            ],
+        }
     mm_per_px = args.mm_per_px if args.mm_per_px is not None else report.mm_per_px
     if report.sheet_tags_mm:
         out["sheet_tags_read_mm"] = list(report.sheet_tags_mm)
-    if mm_per_px is not None:
+    if mm_per_px is not None and report.tags:
         out["mm_per_px"] = round(mm_per_px, 3)
         out["smallest_tag_mm"] = round(report.smallest_tag_mm(mm_per_px), 1)
+    if view is not None:
+        near, far = view.px_per_module(view.tag_mm)
+        near28, far28 = view.px_per_module(28.0)
+        out["view"] = {
+            "markers": view.markers,
+            "near_px_per_mm": round(view.near_px_per_mm, 2),
+            "far_px_per_mm": round(view.far_px_per_mm, 2),
+            "blur_px": round(view.blur_px, 2),
+            "needs_px_per_module": round(view.needs_px_per_module, 2),
+            "px_per_module_28mm": {"near": round(near28, 2), "far": round(far28, 2)},
+            "print_tag_mm": view.tag_mm,
+            "px_per_module_at_print": {"near": round(near, 2), "far": round(far, 2)},
+            "advice": _advice(view.tag_mm),
+        }
     emit(out)
     return EXIT_OK
 
@@ -278,6 +343,11 @@ def add_commands(sub: Commands) -> None:
     p.add_argument("--players", help="a new game: comma-separated names in seating order")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--seed", type=seed, help="a seeded game: chance comes from the seed")
+    p.add_argument(
+        "--moves",
+        help="a new game: the phones' moves the table cannot show, a JSON line each: "
+        '{"player": "Ann", "move": "..."}',
+    )
     p.add_argument("--table", help="a served table: its id (the camera writes its moves)")
     p.add_argument(
         "--database", help="the served tables: the server's SQLite file or postgresql:// URL"

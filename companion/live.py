@@ -35,6 +35,7 @@ from companion.watch.infer import Applied, Inference, Question
 from companion.watch.loop import Watcher, headline, picture
 from engines.core import CHANCE, EngineError, Move
 from vision.capture import CaptureError, VideoSource
+from vision.mats import MatPose
 from vision.reading import TableReading
 from vision.types import U8Array
 
@@ -125,6 +126,7 @@ class LiveTable:
         self._frame: U8Array | None = None
         self._still: U8Array | None = None
         self._reading: TableReading | None = None
+        self._poses: tuple[MatPose, ...] = ()
         self._last: Conclusion | None = None
         self._question: Conclusion | None = None
         self._seq = 0
@@ -160,6 +162,7 @@ class LiveTable:
             if self._watcher.reads > reads:  # read: the view had been still long enough
                 self._still = image
             self._reading = self._watcher.last_reading
+            self._poses = self._watcher.last_poses
             self.frames += 1
         if judged is None:
             return
@@ -265,12 +268,14 @@ class LiveTable:
         """The live picture as JPEG (tags boxed, the last change on top); None before a frame."""
         with self._lock:
             frame, reading, last, count = self._frame, self._reading, self._last, self.frames
+            poses = self._poses
             cached = self._jpeg
         if frame is None:
             return None
         if cached is not None and cached[0] == count:
             return cached[1]
-        shown = picture(frame, reading, last.result if last is not None else None)
+        result = last.result if last is not None else None
+        shown = picture(frame, reading, result, poses, self._watcher.model.vision)
         ok, data = cv2.imencode(".jpg", shown, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
         assert ok, "OpenCV encodes any BGR image as JPEG"
         with self._lock:

@@ -9,9 +9,18 @@ turns a layout the scorer refuses into a :class:`BadPhoto` with a stable code,
 and draws the overlay of what was read. Nothing here changes a table: a photo
 score is a result to look at, the game's log stays as it is.
 
+A score on an incomplete reading is not a score: before scoring, every seat's
+mats (and the shared mats a game's end is read from: the Hare's race mat and its
+podium) must be in the photo whole, with no tag on them seen and not read, and a
+followed game's counts (Noah: the cards each player holds) must match what the
+photo shows; else no winner is named and the answer says which mats or zones to
+photograph again.
+
 Codes (besides those of ``companion.photos.header`` and ``photo.damaged``):
 ``photo.not_scored`` (409, the game has no scorer), ``photo.no_mats`` (422,
-no mat of the game in the photo), ``photo.layout`` (422, the scorer's
+no mat of the game in the photo), ``photo.incomplete`` (422, a mat missing or
+cut, a tag not read, a zone short of the followed game's pieces: the message
+says what to take again), ``photo.layout`` (422, the scorer's
 ``PhotoError``: the layout is incomplete or is not an end of the game),
 ``photo.no_still`` (409, the camera has not seen a still table yet).
 """
@@ -28,6 +37,8 @@ from companion.photos import BadPhoto
 from companion.registry import photo_scorer, scored_games
 from companion.watch.photo import PhotoError
 from engines.core import Outcome, State
+from engines.noah.state import NoahState
+from vision.assemble import expect
 from vision.games import game_vision
 from vision.pipeline import read_frame
 from vision.reading import TableReading
@@ -99,6 +110,75 @@ def seat_mats(game: str, seats: int) -> tuple[tuple[str, ...], ...]:
     )
 
 
+SHARED_MATS: dict[str, tuple[str, ...]] = {"hare_tortoise": ("race",)}
+"""Mats besides the seats' own that a game's end is read from (the Hare's podium)."""
+
+
+def expected_counts(game: str, state: State | None, seats: int) -> dict[str, int]:
+    """Zone id -> how many pieces the followed game says the end-of-game layout shows there.
+
+    Noah: each player lays out the cards they hold. The other games' ends are read
+    whole from the photo (their states do not keep every piece's place).
+    """
+    if game == "noah" and isinstance(state, NoahState):
+        return {f"hand{seat + 1}.hand": len(state.hands[seat]) for seat in range(seats)}
+    return {}
+
+
+def incomplete(
+    game: str, reading: TableReading, players: Sequence[str], state: State | None = None
+) -> str | None:
+    """What keeps the reading of an end-of-game photo from being scored, or None.
+
+    Args:
+        game: Game id.
+        reading: The photo's reading.
+        players: The players in seat order.
+        state: The game as followed, whose counts the photo must match.
+
+    Returns:
+        A sentence saying which mats or zones to photograph again, or None when the
+        reading is complete.
+    """
+    seats = seat_mats(game, len(players))
+    owner = {m: players[i] for i, mats in enumerate(seats) for m in mats}
+    needed = [m for mats in seats for m in mats] + list(SHARED_MATS.get(game, ()))
+
+    def mat_name(mat: str) -> str:
+        return f"{owner[mat]}'s mat {mat}" if mat in owner else f"the {mat} mat"
+
+    lines: list[str] = []
+    missing = [m for m in needed if m not in reading.mats]
+    if missing:
+        lines.append("the photo does not show " + ", ".join(mat_name(m) for m in missing))
+    cut = {m for i in reading.issues if i.code == "vision.mat_cut" for m in i.mats}
+    if cut & set(needed):
+        lines.append(
+            "only part of " + ", ".join(mat_name(m) for m in needed if m in cut) + " is in it"
+        )
+    checked = expect(reading, expected_counts(game, state, len(players)), {})
+    unread: dict[str, int] = {}
+    for u in reading.unread:
+        if u.mat in needed:
+            key = u.zone or f"mat {u.mat}"
+            unread[key] = unread.get(key, 0) + 1
+    if unread:
+        lines.append(
+            "tags could not be read on "
+            + ", ".join(f"{z} ({n})" for z, n in sorted(unread.items()))
+        )
+    short = [z for i in checked.issues if i.code == "vision.missing_piece" for z in i.zones]
+    if short:
+        lines.append("fewer pieces than the game holds show on " + ", ".join(short))
+    if not lines:
+        return None
+    return (
+        "no winner yet: "
+        + "; ".join(lines)
+        + ". Take the photo again from above, closer, with those mats whole and sharp"
+    )
+
+
 def score_image(
     game: str, image: U8Array, players: Sequence[str], state: State | None = None
 ) -> PhotoScore:
@@ -111,7 +191,8 @@ def score_image(
         state: The game as followed (Noah needs its earlier rounds).
 
     Raises:
-        BadPhoto: ``photo.not_scored``, ``photo.no_mats`` or ``photo.layout``.
+        BadPhoto: ``photo.not_scored``, ``photo.no_mats``, ``photo.incomplete`` or
+            ``photo.layout``.
     """
     if not scored(game):
         raise BadPhoto(
@@ -120,6 +201,9 @@ def score_image(
             409,
         )
     result = scanning.read(image, game)
+    gap = incomplete(game, result.reading, players, state)
+    if gap is not None:
+        raise BadPhoto("photo.incomplete", gap, 422)
     try:
         outcome = score_reading(game, result.reading, players, state)
     except PhotoError as exc:

@@ -1,10 +1,11 @@
 """Print settings with units: paper, resolution, piece and tag sizes per kind.
 
 Sizes follow the printables issue (poker cards 63 x 88 mm by default) and
-``docs/design.md`` "Components and tags": a decoder needs about 3.5 pixels
-per module at the far edge of the table, so a 28 mm tag suits a 4K webcam or a
-12 MP phone photo over a 100 x 70 cm table, and a 1080p webcam needs 56 mm
-(``docs/printing.md`` has the table; the calibration sheet measures a camera).
+``docs/design.md`` "Components and tags": a decoder needs about 3 pixels per
+module at the far edge of the table under a lens blur of 1.5 px, which the
+default 28 mm tags get only from a 4K camera close over the table
+(``docs/printing.md`` has the measured table; ``companion calibrate`` says the
+size for a camera and a view).
 """
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ class MatCamera:
             )
         return self._masters[piece]
 
-    def _corners(self, tag: PlacedTag, scale: float = 1.0) -> FloatArray:
+    def outline(self, tag: PlacedTag, scale: float = 1.0) -> FloatArray:
         """The tag's outline (quiet zone included) in frame pixels."""
         half = (21 / 2 + 2) * self.shot.module_mm * scale
         a = np.deg2rad(tag.angle)
@@ -128,12 +128,12 @@ class MatCamera:
             self._paste(out, tag, rng)
         prng = random.Random(seed)
         for i in hands:
-            self._hand(out, self._corners(tags[i]), prng)
+            self._hand(out, self.outline(tags[i]), prng)
         return out
 
     def _paste(self, out: U8Array, tag: PlacedTag, rng: np.random.Generator) -> None:
         master = self._master(tag.piece)
-        dst = self._corners(tag)
+        dst = self.outline(tag)
         x0, y0 = np.floor(dst.min(axis=0)).astype(int) - 3
         x1, y1 = np.ceil(dst.max(axis=0)).astype(int) + 3
         x0, y0 = max(int(x0), 0), max(int(y0), 0)

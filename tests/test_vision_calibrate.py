@@ -78,7 +78,7 @@ def test_companion_calibrate_refuses_a_photo_without_tags(tmp_path: Path) -> Non
     cv2.imwrite(str(photo), np.full((100, 100, 3), 255, np.uint8))
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"\xff\xd8 not really")
-    for path, words in ((photo, "no version-1 tag"), (broken, "corrupt")):
+    for path, words in ((photo, "no version-1 tag and no marker"), (broken, "corrupt")):
         out = subprocess.run(
             [sys.executable, "-m", "cli", "calibrate", str(path)],
             capture_output=True,

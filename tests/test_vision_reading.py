@@ -165,3 +165,10 @@ def test_overlay_boxes_placed_green_and_rejected_red() -> None:
         x, y = np.round(piece_corners[0]).astype(int)
         patch = out[y - 2 : y + 3, x - 2 : x + 3].reshape(-1, 3)
         assert any(np.abs(patch.astype(int) - colour).max(axis=1) < 40)
+
+
+def test_every_issue_code_has_an_overlay_label() -> None:
+    from vision.overlay import LABELS
+    from vision.reading import ISSUE_CODES
+
+    assert set(LABELS) == set(ISSUE_CODES)

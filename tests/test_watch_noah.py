@@ -190,3 +190,30 @@ def test_a_table_game_without_seed_follows_the_visible_moves() -> None:
         m.notation() for m in s.moves if m.TYPE in seen
     ]
     assert watcher.state.to_json()["docks"] == s.states[-1].to_json()["docks"]
+
+
+def test_follow_takes_the_phones_moves_from_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    s = script()
+    reaches = s.reaches(model())
+    end = reaches[-1][1] + 1
+    hidden = list(s.hidden(model()))
+    assert hidden  # a card given back, chosen on a phone
+    moves = tmp_path / "phones.jsonl"
+    moves.write_text(
+        "".join(json.dumps({"player": h.player, "move": h.move.notation()}) + "\n" for h in hidden)
+    )
+    tags = script_tags(s.start, s.moves)
+    stills = [0, *(last + 1 for _, last in reaches)]
+    video = write_video(tmp_path / "table.avi", film(camera(), tags.__getitem__, stills, seed=5))
+    args = ["--players", "Ann,Ben", "--seed", "11", "--window", "1", "--camera", str(video)]
+    assert main(["follow", "noah", *args, "--moves", str(moves)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    changes = [json.loads(line) for line in lines if line.startswith('{"frame"')]
+    assert [c["kind"] for c in changes] == ["applied"] * len(reaches), changes
+    summary = json.loads("\n".join(lines[len(changes) :]))
+    assert summary["moves"][:end] == [m.notation() for m in s.moves[:end]]
+    moves.write_text('{"player": "Ann"}\n')
+    assert main(["follow", "noah", *args, "--moves", str(moves)]) == 2
+    assert "line 1 is not a phone's move" in capsys.readouterr().err

@@ -8,14 +8,15 @@ becomes an :class:`Issue`.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from vision.decoders import Detection
 from vision.mats import MatPose, MatSpec, Zone
-from vision.reading import Issue, Placement, Sighting, TableReading, sort_zone
+from vision.reading import Issue, Placement, Sighting, TableReading, Unread, sort_zone
 from vision.types import Quad
 
 
@@ -134,9 +135,10 @@ def assemble(
 
     placements: list[Placement] = []
     first_at: dict[str, Sighting] = {}
+    mat_tags = {spec.tag for spec in specs if spec.tag is not None}
     for s in sightings:
-        if s.piece is None:
-            continue
+        if s.piece is None or s.piece in mat_tags:
+            continue  # a mat's own tag names the mat, not a piece on it
         if not s.back and s.piece in first_at:
             issues.append(
                 Issue(
@@ -193,15 +195,20 @@ def assemble(
                     corners=tuple(p.corners for p in members),
                 )
             )
-    if unread:
-        issues.append(
-            Issue(
-                "vision.unreadable_tag",
-                f"{len(unread)} tag{'s' if len(unread) > 1 else ''} could not be read: "
-                "move the camera closer, light the table or print larger tags",
-                corners=tuple(unread),
+    unread_at = tuple(_place_unread(q, poses, spec_of) for q in unread)
+    if unread_at:
+        issues.append(_unreadable(unread_at))
+    for pose in poses:
+        if pose.in_view < MAT_IN_VIEW:
+            issues.append(
+                Issue(
+                    "vision.mat_cut",
+                    f"mat {pose.mat} is only {100 * pose.in_view:.0f}% in the picture: "
+                    "take it again with the whole mat in view",
+                    corners=(pose.outline,),
+                    mats=(pose.mat,),
+                )
             )
-        )
     return TableReading(
         game=game,
         zones=dict(sorted(zones.items())),
@@ -211,8 +218,75 @@ def assemble(
         mats=tuple(p.mat for p in poses),
         foreign_codes=len(foreign),
         unread_tags=len(unread),
+        unread=unread_at,
         size=size,
     )
+
+
+MAT_IN_VIEW = 0.99
+"""Share of a mat that must lie in the frame for every piece on it to be seen."""
+
+
+def _place_unread(quad: Quad, poses: Sequence[MatPose], spec_of: dict[str, MatSpec]) -> Unread:
+    """Put one unread symbol on its mat and zone."""
+    centre = _centre(quad)
+    for pose in poses:
+        spec = spec_of[pose.mat]
+        if pose.covers(centre, spec):
+            mm = pose.map(centre)
+            zone = next((z for z in spec.zones if z.contains(mm)), None)
+            return Unread(quad, pose.mat, None if zone is None else zone.id, mm)
+    return Unread(quad)
+
+
+def _unreadable(unread: Sequence[Unread]) -> Issue:
+    """One issue for every symbol that could not be read, saying where they lie."""
+    where: dict[str, int] = defaultdict(int)
+    for u in unread:
+        where[u.zone or (f"mat {u.mat}" if u.mat else "off the mats")] += 1
+    places = ", ".join(f"{n} on {z}" for z, n in sorted(where.items()))
+    n = len(unread)
+    return Issue(
+        "vision.unreadable_tag",
+        f"{n} tag{'s' if n > 1 else ''} could not be read ({places}): "
+        "move the camera closer, light the table or print larger tags",
+        corners=tuple(u.corners for u in unread),
+        zones=tuple(sorted({u.zone for u in unread if u.zone})),
+        mats=tuple(sorted({u.mat for u in unread if u.mat})),
+    )
+
+
+def expect(
+    reading: TableReading, counts: Mapping[str, int], names: Mapping[str, str]
+) -> TableReading:
+    """The reading with an issue for every zone that holds fewer pieces than ``counts``.
+
+    The game knows how many pieces some zones hold (a followed game knows each hand,
+    ark, ferry and canoe); a zone showing fewer, face up and face down, is missing
+    pieces the camera did not see, even where it saw no symbol it could not read.
+
+    Args:
+        reading: The reading.
+        counts: Zone id -> how many pieces the game says lie there.
+        names: Zone id -> how players call it, for the messages (the id when absent).
+    """
+    issues = list(reading.issues)
+    for zone, want in sorted(counts.items()):
+        got = len(reading.zones.get(zone, ())) + reading.backs.get(zone, 0)
+        if got >= want:
+            continue
+        unread = reading.unread_in(zone)
+        seen = f"{got} read" + (f" and {unread} seen but not read" if unread else "")
+        issues.append(
+            Issue(
+                "vision.missing_piece",
+                f"{names.get(zone, zone)} should hold {want} pieces; {seen}: "
+                "photograph it again, closer",
+                zones=(zone,),
+                mats=(zone.split(".", 1)[0],),
+            )
+        )
+    return dataclasses.replace(reading, issues=tuple(issues))
 
 
 def _place(s: Sighting, poses: Sequence[MatPose], spec_of: dict[str, MatSpec]) -> Placement:

@@ -13,15 +13,23 @@ import math
 import statistics
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from printables import payload
-from printables.mats import ARUCO_DICTIONARY, calibration_markers
-from vision.config import QR_V1_MODULES, DetectConfig
+from printables.mats import (
+    ARUCO_DICTIONARY,
+    CALIBRATION_FRAME_MM,
+    MARKER_MM,
+    calibration_markers,
+    marker_table,
+)
+from vision.config import DEFAULT, QR_V1_MODULES, DetectConfig
 from vision.detect import detect, to_grey
-from vision.mats import find_markers
+from vision.mats import MatSpec, find_markers, locate_mats
+from vision.plane import detect_on_mats
 from vision.refine import blur_model, fit_grids, grid_samples
-from vision.types import Quad, U8Array
+from vision.types import FloatArray, Quad, U8Array
 
 READABLE_PX_PER_MODULE = 2.5
 """Smallest module size read reliably, in pixels: ``bench/vision.py`` reads
@@ -100,6 +108,129 @@ def blur_in_modules(spill: float) -> float:
     return float(np.interp(spill, _SPILLS, _SIGMAS))
 
 
+SHEET = MatSpec(
+    "calibration",
+    CALIBRATION_FRAME_MM,
+    {m.id: m.corners for m in calibration_markers()},
+)
+"""The calibration sheet as a mat: its four markers fix its plane, where its tags are read."""
+
+
+@dataclass(frozen=True)
+class ViewReport:
+    """What the fiducials in view say about this camera in this view.
+
+    Attributes:
+        markers: How many ArUco markers (of the calibration sheet and of every mat) were read.
+        near_px_per_mm: Frame pixels per table millimetre at the nearest marker, along its
+            most shortened direction (the near edge of the table).
+        far_px_per_mm: The same at the farthest marker (the far edge, where the sheet lies).
+        blur_px: Lens blur (Gaussian sigma, pixels) measured across the markers' edges.
+        needs_px_per_module: Module size this camera reads reliably under that blur.
+    """
+
+    markers: int
+    near_px_per_mm: float
+    far_px_per_mm: float
+    blur_px: float
+    needs_px_per_module: float
+
+    def px_per_module(self, tag_mm: float) -> tuple[float, float]:
+        """Module size of a version-1 tag of ``tag_mm`` at the near and the far edge."""
+        module = tag_mm / QR_V1_MODULES
+        return self.near_px_per_mm * module, self.far_px_per_mm * module
+
+    @property
+    def tag_mm(self) -> float:
+        """The tag size to print: the smallest whose modules get what this camera needs at
+        the far edge, in whole millimetres."""
+        return float(math.ceil(self.needs_px_per_module * QR_V1_MODULES / self.far_px_per_mm))
+
+
+def _marker_scale(corners: FloatArray) -> float:
+    """Frame px per mm at a 30 mm marker seen with ``corners``, along its most shortened side."""
+    side = MARKER_MM
+    src = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+    h = cv2.getPerspectiveTransform(src, np.asarray(corners, np.float32))
+    c = side / 2
+    pts = cv2.perspectiveTransform(np.array([[[c, c]], [[c + 1, c]], [[c, c + 1]]], np.float64), h)
+    p = pts.reshape(3, 2)
+    return float(np.linalg.svd(np.column_stack([p[1] - p[0], p[2] - p[0]]), compute_uv=False).min())
+
+
+def _edge_sigma(grey: FloatArray, corners: FloatArray) -> float | None:
+    """Blur sigma (px) across a marker's outer edges: the 10-90% rise of the mean profile
+    from its black border out to the white around it, over 2.56 (a Gaussian's)."""
+    centre = corners.mean(axis=0)
+    widths = []
+    for i in range(4):
+        a, b = corners[i], corners[(i + 1) % 4]
+        along = b - a
+        length = float(np.linalg.norm(along))
+        if length < 12:
+            continue
+        normal = np.array([along[1], -along[0]]) / length
+        if np.dot((a + b) / 2 - centre, normal) < 0:
+            normal = -normal  # outward
+        ts = np.linspace(0.3, 0.7, 12)
+        # within the marker's black border cell and the white gap around it (5 mm each of
+        # its 30 mm): past them lies the mat's edge or its zones
+        reach = min(6.0, 0.14 * length)
+        offsets = np.linspace(-reach, reach, 97)
+        xs = (a[0] + ts[:, None] * along[0] + offsets[None] * normal[0]).astype(np.float32)
+        ys = (a[1] + ts[:, None] * along[1] + offsets[None] * normal[1]).astype(np.float32)
+        profile = cv2.remap(grey, xs, ys, cv2.INTER_LINEAR).mean(axis=0)
+        lo, hi = float(profile[:12].mean()), float(profile[-12:].mean())
+        if hi - lo < 40:
+            continue
+        rise = (profile - lo) / (hi - lo)
+        t10 = float(np.interp(0.1, np.maximum.accumulate(rise), offsets))
+        t90 = float(np.interp(0.9, np.maximum.accumulate(rise), offsets))
+        widths.append((t90 - t10) / 2.563)
+    return statistics.median(widths) if widths else None
+
+
+def view_report(frame: U8Array) -> ViewReport | None:
+    """Scale at the near and far edge and lens blur, from every ArUco marker in view
+    (the calibration sheet's and every mat's): no tag needs to be read.
+
+    Returns:
+        None when no marker of the sheet or of a mat is in view.
+    """
+    grey = to_grey(frame)
+    known = set(marker_table()) | {m.id for m in calibration_markers()}
+    seen = {i: c for i, c in find_markers(grey, ARUCO_DICTIONARY).items() if i in known}
+    if not seen:
+        return None
+    scales = {i: _marker_scale(c) for i, c in seen.items()}
+    img = grey.astype(np.float32)
+    # the lens blurs every part of the frame alike; the nearer markers' edges, many pixels
+    # long and least foreshortened, measure it best
+    middle = statistics.median(scales.values())
+    sigmas = [
+        s for i, c in seen.items() if scales[i] >= middle and (s := _edge_sigma(img, c)) is not None
+    ]
+    blur = float(statistics.median(sigmas)) if sigmas else 0.0
+    need = max(READABLE_PX_PER_MODULE, blur / READABLE_BLUR_PER_MODULE)
+    return ViewReport(len(seen), max(scales.values()), min(scales.values()), blur, need)
+
+
+def sheet_tags(frame: U8Array, config: DetectConfig = DEFAULT) -> tuple[int, ...]:
+    """Sizes (mm) of the calibration sheet's tags read on the sheet's own plane, smallest
+    first: rectified through its markers, a sheet at the far edge is read as well as the
+    frame allows there."""
+    poses = locate_mats(frame, [SHEET])
+    if not poses:
+        return ()
+    found = detect_on_mats(frame, poses, [SHEET], config).detected.detections
+    sizes = set()
+    for d in found:
+        tag = payload.try_decode(d.text, game=payload.CALIBRATION)
+        if isinstance(tag, payload.Tag):
+            sizes.add(int(payload.CALIBRATION_CATALOG[tag.piece_id].data["size_mm"]))
+    return tuple(sorted(sizes))
+
+
 def measure(frame: U8Array, config: DetectConfig | None = None) -> CameraReport:
     """Measure the tags of a calibration photo.
 
@@ -130,11 +261,12 @@ def measure(frame: U8Array, config: DetectConfig | None = None) -> CameraReport:
             tags.append(TagMeasure(d.text, d.corners, ppm, sigma))
     blur = statistics.median(t.blur_px for t in tags) if tags else 0.0
     need = max(READABLE_PX_PER_MODULE, blur / READABLE_BLUR_PER_MODULE)
-    sizes = []
-    for d in found.detections:
-        tag = payload.try_decode(d.text, game=payload.CALIBRATION)
-        if isinstance(tag, payload.Tag):
-            sizes.append(int(payload.CALIBRATION_CATALOG[tag.piece_id].data["size_mm"]))
+    sizes = {
+        int(payload.CALIBRATION_CATALOG[tag.piece_id].data["size_mm"])
+        for d in found.detections
+        if isinstance(tag := payload.try_decode(d.text, game=payload.CALIBRATION), payload.Tag)
+    }
+    sizes |= set(sheet_tags(frame, config or DEFAULT))
     return CameraReport(tuple(tags), blur, need, sheet_scale(frame), tuple(sorted(sizes)))
 
 

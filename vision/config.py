@@ -86,6 +86,12 @@ class DetectConfig:
             refined at all. Measured at 2 px/module, blur 1: outlines of
             real tags start at 0.74 and above, triples of unrelated finders
             at 0.25 and below.
+        plane_pixels: Most pixels the rectified mats of a frame take together, as a
+            multiple of the frame's own (:mod:`vision.plane`): a mat seen from a chair is
+            rectified at its near side's scale, which stretches its far side; past this
+            budget every mat is rectified a little coarser. 1.6 holds a 45-degree view of
+            a table filling the frame (its far side stretched 2.5 times over about half
+            of the frame).
         max_candidates: Most symbol outlines refined per frame, most regular
             finder triples first, so a frame full of texture cannot take
             unbounded time (a table holds well under 100 tags).
@@ -109,6 +115,7 @@ class DetectConfig:
     max_arm_ratio: float = 1.33
     min_outline_score: float = 0.45
     max_candidates: int = 80
+    plane_pixels: float = 1.6
 
 
 DEFAULT = DetectConfig()

@@ -119,7 +119,7 @@ def upscaled_read(
     for x0, y0, x1, y1 in boxes:
         x0, y0 = max(0, x0 - _CROP_PAD), max(0, y0 - _CROP_PAD)
         x1, y1 = min(w, x1 + _CROP_PAD), min(h, y1 + _CROP_PAD)
-        big = cv2.resize(grey[y0:y1, x0:x1], None, fx=f, fy=f, interpolation=cv2.INTER_LINEAR)
+        big = cv2.resize(grey[y0:y1, x0:x1], None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC)
         found += zxing_read(big, scale=f, offset=(x0, y0), stage="zxing-upscaled")
     return found
 

@@ -19,12 +19,14 @@ from printables import payload
 from printables.mats import ARUCO_DICTIONARY, mats_of
 from printables.mats.geometry import MatLayout
 from printables.registry import PRINTED
+from printables.settings import Settings
 from vision.assemble import ParsedTag, RejectedPayload
 from vision.mats import MatSpec, Zone
 from vision.pipeline import GameVision
 from vision.types import Point
 
 _UNKNOWN_PIECE = "payload.unknown_piece"
+_NOT_PIECES = frozenset({"mat", "board", "back"})  # labels and backs: no piece on a zone
 
 
 def _outward(layout: MatLayout, polygon: tuple[Point, ...]) -> Point:
@@ -45,12 +47,15 @@ def mat_spec(layout: MatLayout) -> MatSpec:
         )
         for z in layout.zones
     )
+    (tx, ty), side = layout.tag_spot
     return MatSpec(
         id=layout.key,
         size=(layout.width_mm, layout.height_mm),
         markers={m.id: m.corners for m in layout.markers},
         zones=zones,
         dictionary=ARUCO_DICTIONARY,
+        tag=layout.piece_id,
+        tag_box=(tx, ty, tx + side, ty + side) if layout.piece_id is not None else None,
     )
 
 
@@ -74,9 +79,12 @@ def game_vision(game: str) -> GameVision:
         back = catalog is not None and catalog[tag.piece_id].kind == "back"
         return ParsedTag(tag.piece_id, back=back)
 
+    sizes = Settings().tag_mm
+    kinds = {c.kind for c in catalog} - _NOT_PIECES if catalog is not None else set()
     return GameVision(
         game=game,
         parse=parse,
         mats=tuple(mat_spec(m) for m in mats_of(game)),
         ec_level=payload.EC_LEVEL,
+        tag_mm=min((sizes[k] for k in kinds if k in sizes), default=sizes["card"]),
     )

@@ -62,6 +62,8 @@ class MatSpec:
             marker's own order (top-left, top-right, bottom-right, bottom-left).
         zones: The mat's zones.
         dictionary: ``cv2.aruco`` dictionary name of its markers.
+        tag: Catalog id the mat's own QR tag names (a mat, not a piece), or None.
+        tag_box: Where that tag is printed, ``(x0, y0, x1, y1)`` mat millimetres.
     """
 
     id: str
@@ -69,6 +71,8 @@ class MatSpec:
     markers: Mapping[int, Quad]
     zones: tuple[Zone, ...] = ()
     dictionary: str = ARUCO_DICTIONARY
+    tag: str | None = None
+    tag_box: tuple[float, float, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,7 @@ class MatPose:
         markers: Ids of the markers seen.
         error_mm: Root-mean-square distance between the seen marker corners
             mapped into the mat and where they are printed, in millimetres.
+        in_view: Share of the mat's area inside the frame (1.0: all of it).
     """
 
     mat: str
@@ -89,6 +94,7 @@ class MatPose:
     outline: Quad
     markers: tuple[int, ...]
     error_mm: float
+    in_view: float = 1.0
 
     def map(self, point: Point) -> Point:
         """A frame point in this mat's millimetres."""
@@ -162,6 +168,19 @@ def locate_mats(frame: U8Array, specs: Sequence[MatSpec]) -> list[MatPose]:
                 outline=tuple((float(x), float(y)) for x, y in outline),  # type: ignore[arg-type]
                 markers=tuple(ids),
                 error_mm=error,
+                in_view=_share_in_view(outline, frame.shape[1], frame.shape[0]),
             )
         )
     return poses
+
+
+def _share_in_view(outline: FloatArray, width: int, height: int) -> float:
+    """Share of a mat's outline (frame pixels) that lies inside the frame."""
+    quad = np.asarray(outline, np.float32).reshape(-1, 2)
+    whole = abs(float(cv2.contourArea(quad)))
+    if whole <= 0:
+        return 0.0
+    hull = cv2.convexHull(quad)
+    frame = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    inside, _ = cv2.intersectConvexConvex(hull, frame)
+    return min(1.0, max(0.0, float(inside) / whole))

@@ -18,6 +18,7 @@ from vision.capture import Frame
 from vision.config import DEFAULT, DetectConfig
 from vision.detect import DetectResult, detect
 from vision.mats import MatPose, MatSpec, locate_mats
+from vision.plane import detect_on_mats
 from vision.reading import TableReading
 from vision.types import U8Array
 from vision.voting import MIN_SHARE, vote
@@ -37,12 +38,15 @@ class GameVision:
         parse: Its payload parser (raises ``RejectedPayload`` with a reason).
         mats: Its mats, with their markers and zones.
         ec_level: Error-correction level of its tags ("" for any).
+        tag_mm: Edge of the smallest tag its pieces print with by default, mm (what the
+            live view assumes until it has read a tag on a mat).
     """
 
     game: str
     parse: PayloadParser
     mats: tuple[MatSpec, ...]
     ec_level: str = ""
+    tag_mm: float = 28.0
 
 
 @dataclass(frozen=True)
@@ -71,8 +75,10 @@ def read_frame(frame: U8Array, game: GameVision, config: DetectConfig = DEFAULT)
     Returns:
         The reading with its issues, and the intermediate results.
     """
-    found = detect(frame, config)
     poses = tuple(locate_mats(frame, game.mats))
+    found = (
+        detect_on_mats(frame, poses, game.mats, config).detected if poses else detect(frame, config)
+    )
     reading = assemble(
         game.game,
         validate(found.detections, game.parse, game.ec_level),

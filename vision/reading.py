@@ -32,6 +32,8 @@ ISSUE_CODES = {
     "vision.no_mat": "a piece seen where no mat was found",
     "vision.impossible_count": "a zone holding more pieces than the rules allow",
     "vision.unreadable_tag": "a tag seen but too small or blurred to decode",
+    "vision.mat_cut": "a mat only partly in the frame",
+    "vision.missing_piece": "a zone holding fewer pieces than the game says it holds",
 }
 """Every issue code with what it means; codes are stable, messages may change."""
 
@@ -132,12 +134,16 @@ class Issue:
         message: A sentence a player understands, with the names and numbers.
         pieces: The pieces concerned (catalog ids), if any.
         corners: Where in the frame, for the overlay (one quad per place).
+        zones: The zones concerned (``<mat>.<zone>``), if any: where to look again.
+        mats: The mats concerned, if any.
     """
 
     code: str
     message: str
     pieces: tuple[str, ...] = ()
     corners: tuple[Quad, ...] = ()
+    zones: tuple[str, ...] = ()
+    mats: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.code not in ISSUE_CODES:
@@ -155,6 +161,8 @@ class Issue:
             "message": self.message,
             "pieces": list(self.pieces),
             "corners": [_quad_json(q) for q in self.corners],
+            "zones": list(self.zones),
+            "mats": list(self.mats),
         }
 
     @classmethod
@@ -165,6 +173,45 @@ class Issue:
             message=str(obj["message"]),
             pieces=tuple(str(p) for p in obj.get("pieces", ())),
             corners=tuple(_quad(q) for q in obj.get("corners", ())),
+            zones=tuple(str(z) for z in obj.get("zones", ())),
+            mats=tuple(str(m) for m in obj.get("mats", ())),
+        )
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A tag-like symbol seen where it lies and not decoded.
+
+    Attributes:
+        corners: Its outline in frame pixels.
+        mat: The mat it lies on, or None.
+        zone: The zone holding it, or None.
+        mm: Its centre in that mat's millimetres, or None.
+    """
+
+    corners: Quad
+    mat: str | None = None
+    zone: str | None = None
+    mm: Point | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form (see ``docs/formats/reading.md``)."""
+        return {
+            "mat": self.mat,
+            "zone": self.zone,
+            "mm": None if self.mm is None else [round(self.mm[0], 1), round(self.mm[1], 1)],
+            "corners": _quad_json(self.corners),
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Unread:
+        """The unread symbol from its JSON form."""
+        mm = obj.get("mm")
+        return cls(
+            corners=_quad(obj["corners"]),
+            mat=obj.get("mat"),
+            zone=obj.get("zone"),
+            mm=None if mm is None else (float(mm[0]), float(mm[1])),
         )
 
 
@@ -181,6 +228,7 @@ class TableReading:
         mats: Ids of the mats found.
         foreign_codes: How many codes were not this game's tags.
         unread_tags: How many symbols looked like tags but did not decode.
+        unread: Each of those symbols, where it lies (its mat and zone).
         frames: How many frames this reading summarizes (1 for one photo).
         size: Frame width and height in pixels.
     """
@@ -193,12 +241,17 @@ class TableReading:
     mats: tuple[str, ...] = ()
     foreign_codes: int = 0
     unread_tags: int = 0
+    unread: tuple[Unread, ...] = ()
     frames: int = 1
     size: tuple[int, int] = (0, 0)
 
     def pieces(self) -> frozenset[str]:
         """Every piece placed in some zone."""
         return frozenset(p for pieces in self.zones.values() for p in pieces)
+
+    def unread_in(self, zone: str) -> int:
+        """How many unread symbols lie in ``zone``."""
+        return sum(u.zone == zone for u in self.unread)
 
     def issue_codes(self) -> frozenset[str]:
         """The codes of the issues, for quick checks."""
@@ -216,6 +269,7 @@ class TableReading:
             "backs": dict(self.backs),
             "foreign_codes": self.foreign_codes,
             "unread_tags": self.unread_tags,
+            "unread": [u.to_json() for u in self.unread],
             "issues": [i.to_json() for i in self.issues],
             "placements": [p.to_json() for p in self.placements],
         }
@@ -248,6 +302,7 @@ class TableReading:
                 mats=tuple(str(m) for m in data.get("mats", ())),
                 foreign_codes=int(data.get("foreign_codes", 0)),
                 unread_tags=int(data.get("unread_tags", 0)),
+                unread=tuple(Unread.from_json(u) for u in data.get("unread", ())),
                 frames=int(data.get("frames", 1)),
                 size=(int(w), int(h)),
             )

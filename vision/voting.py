@@ -1,18 +1,23 @@
 """Voting: one trusted reading from several frames of a still table.
 
-A webcam frame can miss a tag (a hand passes, a reflection) or, rarely, see
-one that is not there. Over a window of frames, a piece counts only when it
-is seen in at least ``min_share`` of them, in the zone where it was seen
-most; a piece seen once in ten frames is not trusted. Issues are kept when
-they recur as often.
+A webcam frame can miss a tag (a hand passes, a reflection, a tag at the edge
+of what the camera resolves). Over a window of frames, a piece counts when it
+is seen in at least ``min_share`` of them, in the zone where it was seen most;
+and a piece read cleanly once (its payload passed its check character and the
+symbol's Reed-Solomon code) stays known while no other piece is read where it
+lay, in that frame or a later one: voting never drops what was read, only
+what another piece replaced (or a misread that shares its place). Issues are
+kept when they recur in ``min_share`` of the frames.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+from vision.mats import MatSpec
 from vision.reading import Issue, Placement, TableReading, sort_zone
 
 MIN_SHARE = 0.5
@@ -49,7 +54,7 @@ def vote(readings: Sequence[TableReading], min_share: float = MIN_SHARE) -> Tabl
     for (_, back), history in seen.items():
         if back:
             continue  # backs are counted per zone below: they share one id
-        if len(history) < need:
+        if len(history) < need and _replaced(history[-1], readings):
             continue
         zone, _ = Counter(p.zone for p in history).most_common(1)[0]
         trusted.append(next(p for p in reversed(history) if p.zone == zone))
@@ -90,6 +95,35 @@ def vote(readings: Sequence[TableReading], min_share: float = MIN_SHARE) -> Tabl
     )
 
 
+def _replaced(last: Placement, readings: Sequence[TableReading]) -> bool:
+    """Whether another piece was read where ``last`` lay, in its last frame or a later one
+    (two pieces read at one place: the one seen in fewer frames is the misread)."""
+    after = False
+    cx = sum(x for x, _ in last.corners) / 4
+    cy = sum(y for _, y in last.corners) / 4
+    side = (
+        sum(
+            (
+                (last.corners[i][0] - last.corners[i - 1][0]) ** 2
+                + (last.corners[i][1] - last.corners[i - 1][1]) ** 2
+            )
+            ** 0.5
+            for i in range(4)
+        )
+        / 4
+    )
+    for r in readings:
+        after = after or any(p is last for p in r.placements)
+        if not after:
+            continue
+        for p in r.placements:
+            px = sum(x for x, _ in p.corners) / 4
+            py = sum(y for _, y in p.corners) / 4
+            if p.piece != last.piece and (px - cx) ** 2 + (py - cy) ** 2 < (0.5 * side) ** 2:
+                return True
+    return False
+
+
 def _zone_orders(readings: Sequence[TableReading]) -> dict[str, tuple[str, ...]]:
     """Each zone's piece order as the latest frame that saw the zone gave it."""
     orders: dict[str, tuple[str, ...]] = {}
@@ -105,3 +139,29 @@ def _order(members: list[Placement], order: tuple[str, ...] | None) -> tuple[str
     rank = {piece: i for i, piece in enumerate(order)}
     by_mm = sort_zone(members, None)
     return tuple(sorted(by_mm, key=lambda p: (rank.get(p, len(rank)), p)))
+
+
+def carry(
+    reading: TableReading, kept: Sequence[Placement], specs: Sequence[MatSpec]
+) -> TableReading:
+    """The reading with ``kept`` placements added: pieces read before whose place has not
+    changed since (the watcher's tracking), each in its zone, in the zone's order.
+
+    Args:
+        reading: A new reading.
+        kept: Placements of earlier readings to keep (pieces the new reading lacks).
+        specs: The game's mats (each zone's reading order).
+    """
+    if not kept:
+        return reading
+    order = {z.id: z.order for s in specs for z in s.zones}
+    placements = (*reading.placements, *kept)
+    zones: dict[str, list[Placement]] = defaultdict(list)
+    for p in placements:
+        if p.zone is not None and not p.back:
+            zones[p.zone].append(p)
+    return dataclasses.replace(
+        reading,
+        placements=placements,
+        zones={z: sort_zone(ps, order.get(z)) for z, ps in sorted(zones.items())},
+    )

@@ -174,19 +174,42 @@ def _visible(model: TableModel, state: State, move: Move) -> bool:
     return model.view(state.apply(move)) != model.view(state)
 
 
-def infer(model: TableModel, state: State, seen: View, pending: Sequence[Sent] = ()) -> Inference:
+def infer(
+    model: TableModel,
+    state: State,
+    seen: View,
+    pending: Sequence[Sent] = (),
+    unread: Mapping[str, int] | None = None,
+) -> Inference:
     """What explains the table showing ``seen`` after ``state``.
+
+    Where the camera saw symbols it could not read (``unread``), a move sequence whose
+    table holds every piece seen, and in each zone no more pieces besides than the
+    symbols not read there, explains the change as well: the one such sequence is
+    applied, several are a question. Where no sequence fits that count, one whose
+    table lacks pieces only in zones where a symbol was not read does (fanned cards'
+    tags touch and are seen as one symbol). So a piece the camera loses sight of neither
+    stalls the game nor has a move applied that the table does not show.
 
     Args:
         model: The game's table model.
         state: The last legal state (already settled).
         seen: The view read from the table.
         pending: Moves the phones sent that the table cannot show, in order.
+        unread: Per zone id, symbols seen there that could not be read.
     """
     before = model.view(state)
-    if before == seen:
+    if before == seen and not unread:
         return Applied((), state)
     found: list[tuple[tuple[Move, ...], State, int]] = []
+    # the table as it was, some of it not read this time, is a candidate too
+    loose: list[tuple[tuple[Move, ...], State, int]] = (
+        [((), state, 0)] if unread and hidden_by(before, seen, unread) else []
+    )
+    # where no sequence fits the count of symbols not read, one that fits their zones
+    merged: list[tuple[tuple[Move, ...], State, int]] = (
+        [((), state, 0)] if unread and hidden_by(before, seen, unread, strict=False) else []
+    )
     reached: list[View] = []
     frontier: list[tuple[tuple[Move, ...], State, int]] = [((), state, 0)]
     for _ in range(model.max_depth):
@@ -204,11 +227,21 @@ def infer(model: TableModel, state: State, seen: View, pending: Sequence[Sent] =
                 if view == seen:
                     found.append((step, after, used + extra))
                 else:
+                    if unread and hidden_by(view, seen, unread):
+                        loose.append((step, after, used + extra))
+                    elif unread and hidden_by(view, seen, unread, strict=False):
+                        merged.append((step, after, used + extra))
                     reached.append(view)
                     nxt.append((step, after, used + extra))
         if found:
             break
         frontier = nxt
+    loose = loose or merged
+    if not found and loose:
+        # the sequences that leave the fewest symbols unexplained: a symbol not read
+        # where nothing is missing is a piece that arrived
+        left = [unexplained(model.view(after), seen, unread or {}) for _, after, _ in loose]
+        found = [c for c, n in zip(loose, left, strict=True) if n == min(left)]
     if len(found) == 1:
         path, after, used = found[0]
         return Applied(path, after, used)
@@ -237,6 +270,28 @@ def infer(model: TableModel, state: State, seen: View, pending: Sequence[Sent] =
     if any(partway(before, seen, goal) for goal in reached):
         return Underway(lines)
     return Mismatch(lines)
+
+
+def hidden_by(view: View, seen: View, unread: Mapping[str, int], *, strict: bool = True) -> bool:
+    """Whether ``seen`` is ``view`` with some pieces unread: every piece seen lies where
+    ``view`` has it, and each zone lacks no more pieces than symbols were not read there
+    (``strict``), or, not ``strict``, lacks pieces only where a symbol was not read (fanned
+    or stacked tags touch, and several are seen as one symbol)."""
+    for zone in set(view) | set(seen):
+        want, got = Counter(view.get(zone, ())), Counter(seen.get(zone, ()))
+        lacks, symbols = sum((want - got).values()), unread.get(zone, 0)
+        if got - want or (lacks > symbols if strict else lacks and not symbols):
+            return False
+    return True
+
+
+def unexplained(view: View, seen: View, unread: Mapping[str, int]) -> int:
+    """How many of the symbols not read are not pieces ``view`` has and ``seen`` lacks."""
+    extra = 0
+    for zone, n in unread.items():
+        missing = sum((Counter(view.get(zone, ())) - Counter(seen.get(zone, ()))).values())
+        extra += max(0, n - missing)
+    return extra
 
 
 def partway(before: View, seen: View, goal: View) -> bool:

@@ -10,7 +10,8 @@ spends its time where the table changed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import cv2
@@ -29,11 +30,18 @@ from companion.watch.infer import (
 )
 from companion.watch.model import TableModel, View
 from engines.core import Move, State
-from vision.overlay import draw
-from vision.pipeline import read_frame
-from vision.reading import TableReading
+from vision.mats import MatPose
+from vision.overlay import ZoneSight, draw, tag_mm_read, tint_zones, zone_sights
+from vision.pipeline import GameVision, read_frame
+from vision.reading import Placement, TableReading
 from vision.types import U8Array
-from vision.voting import vote
+from vision.voting import carry, vote
+
+TRACK_LEVEL = 6.0
+"""Largest mean grey difference (0-255) between a tag's patch when it was read and now at
+which its place counts as unchanged, so a piece read once stays known while the camera
+cannot read it again: sensor noise of sigma 3 moves a patch's mean by well under 1, and a
+piece taken away or laid over changes most of its pixels by 50 or more."""
 
 STILL_LEVEL = 12.0
 """Largest grey difference (0-255) between two eighth-size frames at which the view
@@ -73,6 +81,7 @@ class Watcher:
         judged: Every conclusion, in order.
         reads: How many frames were read (the costly step).
         last_reading: The last reading, for the overlay.
+        last_poses: The mats found in the frame of the last reading, for the overlay.
     """
 
     model: TableModel
@@ -85,12 +94,14 @@ class Watcher:
     judged: list[Judged] = field(default_factory=list)
     reads: int = 0
     last_reading: TableReading | None = None
+    last_poses: tuple[MatPose, ...] = ()
 
     def __post_init__(self) -> None:
         self._small: np.ndarray | None = None
         self._still = 0
         self._reads: list[TableReading] = []
         self._frame = -1
+        self._seen: dict[str, tuple[Placement, U8Array]] = {}
         self._settle()
 
     def _settle(self) -> None:
@@ -120,21 +131,57 @@ class Watcher:
         self._frame += 1
         if not self.is_still(image) or len(self._reads) >= self.window:
             return None
-        self._reads.append(read_frame(image, self.model.vision).reading)
+        result = read_frame(image, self.model.vision)
+        self._reads.append(result.reading)
+        self.last_poses = result.poses
         self.reads += 1
         if len(self._reads) < self.window:
             return None
         reading = vote(self._reads) if self.window > 1 else self._reads[0]
+        reading = self._track(image, reading)
         self.last_reading = reading
-        return self.judge(self.model.read(reading))
+        unread = Counter(u.zone for u in reading.unread if u.zone is not None)
+        return self.judge(self.model.read(reading), unread)
 
-    def judge(self, view: View) -> Judged | None:
-        """Infer and apply what explains ``view``; None when it shows the current state."""
-        if view == self.model.view(self.state):
+    def _track(self, image: U8Array, reading: TableReading) -> TableReading:
+        """Keep the pieces read before that this reading lacks where their place has not
+        changed since (:data:`TRACK_LEVEL`), and remember what each placed tag looks like."""
+        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        here = {p.piece for p in reading.placements if not p.back}
+        kept = []
+        for piece, (placement, patch) in self._seen.items():
+            if piece in here:
+                continue
+            now = _patch(grey, placement)
+            if now is not None and now.shape == patch.shape and _same_patch(now, patch):
+                kept.append(placement)
+        tracked = carry(reading, kept, self.model.vision.mats)
+        seen: dict[str, tuple[Placement, U8Array]] = {}
+        for p in tracked.placements:
+            if p.back:
+                continue
+            old = self._seen.get(p.piece)
+            fresh = old[1] if old is not None and p is old[0] else _patch(grey, p)
+            if fresh is not None:
+                seen[p.piece] = (p, fresh)
+        self._seen = seen
+        return tracked
+
+    def judge(self, view: View, unread: Mapping[str, int] | None = None) -> Judged | None:
+        """Infer and apply what explains ``view``; None when it shows the current state.
+
+        Args:
+            view: What the table shows.
+            unread: Per zone, symbols seen there and not read (pieces the view may lack).
+        """
+        same = view == self.model.view(self.state)
+        if same and not unread:
             return None
-        if self.judged and self.judged[-1].view == view:
+        if self.judged and self.judged[-1].view == view and not same:
             return None  # the same unexplained view again: already said
-        result = infer(self.model, self.state, view, self.pending)
+        result = infer(self.model, self.state, view, self.pending, unread or {})
+        if same and not (isinstance(result, Applied) and result.moves):
+            return None  # the table as it was; what was not read explains nothing new
         if isinstance(result, Applied):
             self.state = result.state
             del self.pending[: result.used]
@@ -169,6 +216,22 @@ class Watcher:
         return [j for f in frames if (j := self.feed(f)) is not None]
 
 
+def _patch(grey: U8Array, placement: Placement) -> U8Array | None:
+    """The frame's pixels around a placed tag (its box and a quarter more), or None."""
+    xs = [x for x, _ in placement.corners]
+    ys = [y for _, y in placement.corners]
+    pad = 0.25 * (max(xs) - min(xs))
+    x0, y0 = max(int(min(xs) - pad), 0), max(int(min(ys) - pad), 0)
+    x1, y1 = min(int(max(xs) + pad) + 1, grey.shape[1]), min(int(max(ys) + pad) + 1, grey.shape[0])
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    return np.asarray(grey[y0:y1, x0:x1], np.float32)
+
+
+def _same_patch(a: U8Array, b: U8Array) -> bool:
+    return float(np.mean(np.abs(a - b))) < TRACK_LEVEL
+
+
 def headline(result: Inference) -> str:
     """One line for the host screen on what the last change was."""
     if isinstance(result, Applied):
@@ -185,14 +248,32 @@ def headline(result: Inference) -> str:
 
 
 def overlay(image: U8Array, watcher: Watcher) -> U8Array:
-    """The host screen's live picture: every tag boxed, and the last change written on top."""
+    """The host screen's live picture: every tag boxed, each zone tinted by whether its tags
+    can be read, and the last change written on top."""
     last = watcher.judged[-1].result if watcher.judged else None
-    return picture(image, watcher.last_reading, last)
+    return picture(image, watcher.last_reading, last, watcher.last_poses, watcher.model.vision)
 
 
-def picture(image: U8Array, reading: TableReading | None, last: Inference | None) -> U8Array:
-    """``image`` with the tags of ``reading`` boxed and the headline of ``last`` on top."""
-    out = draw(image, reading) if reading is not None else image.copy()
+def picture(
+    image: U8Array,
+    reading: TableReading | None,
+    last: Inference | None,
+    poses: tuple[MatPose, ...] = (),
+    vision: GameVision | None = None,
+) -> U8Array:
+    """``image`` with the tags of ``reading`` boxed, each zone of the mats in ``poses`` tinted
+    by readability (:func:`vision.overlay.zone_sights`, for ``vision``'s mats and the tags
+    read, or its default tag size before any is read), and the headline of ``last`` on top."""
+    sights: list[ZoneSight] = []
+    if vision is not None and poses:
+        tag_mm = (tag_mm_read(reading, poses) if reading is not None else None) or vision.tag_mm
+        h, w = image.shape[:2]
+        sights = zone_sights(reading, poses, vision.mats, tag_mm, (w, h))
+    if reading is not None:
+        out = draw(image, reading, sights=sights)
+    else:
+        out = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+        tint_zones(out, sights)
     if last is not None:
         text = headline(last)
         scale = max(out.shape[1] / 1600, 0.5)

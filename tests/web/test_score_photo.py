@@ -142,18 +142,18 @@ def test_bad_photos_are_refused_with_what_to_do(client: FlaskClient, store: Tabl
     assert ok
     page = _refused(upload(client, table, grey.tobytes()), 422, "photo.no_mats")
     assert "take it from above with the whole mat" in page
-    # A table of four: the photo shows no bet on the fourth seat's mat (z4).
+    # A table of four: the photo does not show the fourth seat's mat (z4): no winner.
     four = store.create("hare_tortoise", ["Ann", "Ben", "Cy", "Dee"], seed=1)
-    page = _refused(upload(client, four, photo.png()), 422, "photo.layout")
-    assert "no starting bet is face up on Dee&#39;s mat (z4)" in page
-    assert "take the photo again" in page
+    page = _refused(upload(client, four, photo.png()), 422, "photo.incomplete")
+    assert "the photo does not show Dee&#39;s mat z4" in page
+    assert "Take the photo again" in page
     as_json = client.post(
         f"/t/{four.id}/score/photo",
         data={"photo": (io.BytesIO(photo.png()), "end.png")},
         content_type="multipart/form-data",
         headers={"X-CSRF-Token": csrf(client), "Accept": "application/json"},
     )
-    assert as_json.status_code == 422 and as_json.get_json()["error"] == "photo.layout"
+    assert as_json.status_code == 422 and as_json.get_json()["error"] == "photo.incomplete"
     forged = client.post(f"/t/{table.id}/score/photo", data={"photo": (io.BytesIO(b"x"), "x")})
     assert forged.status_code == 400  # no CSRF token
     assert store.load(table.id).version == table.version
