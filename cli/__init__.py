@@ -13,6 +13,7 @@ The top layer: it may use every package (``companion``, ``web``, ``vision``,
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -21,7 +22,18 @@ from cli import games, printing, serve, vision
 from cli.command import EXIT_BAD_INPUT, EXIT_ILLEGAL, EXIT_OK, BadInput, emit
 from engines.core import EngineError, IllegalMove, InvalidSetup
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_ILLEGAL", "EXIT_OK", "BadInput", "build_parser", "main"]
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_ILLEGAL",
+    "EXIT_OK",
+    "EXIT_READER_GONE",
+    "BadInput",
+    "build_parser",
+    "main",
+]
+
+EXIT_READER_GONE = 141
+"""128 + SIGPIPE: what a shell reports for a command whose reader left."""
 
 
 def one_line(text: str) -> str:
@@ -52,12 +64,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; the exit status (0 ok, 1 illegal move, 2 bad input)."""
+    """Run one command; the exit status (0 ok, 1 illegal move, 2 bad input, 141 reader gone)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)
+        sys.stdout.flush()
         return code
+    except BrokenPipeError:
+        return reader_gone()
     except IllegalMove as exc:
         emit(exc.to_json())
         return EXIT_ILLEGAL
@@ -65,3 +80,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         kind = "bad setup" if isinstance(exc, InvalidSetup) else "bad input"
         print(f"companion: {kind}: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+def reader_gone() -> int:
+    """The reader of the output left (``companion games | head -1``): stop quietly.
+
+    The rest of the output has nowhere to go; standard output is pointed at
+    the null device so that the interpreter's own flush at exit raises
+    nothing, and the exit status is the shell's for a command stopped by a
+    broken pipe (128 + SIGPIPE).
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_READER_GONE

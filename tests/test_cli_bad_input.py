@@ -10,12 +10,15 @@ wrong form for every numeric flag.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import engines
-from cli import EXIT_BAD_INPUT, main
+from cli import EXIT_BAD_INPUT, EXIT_READER_GONE, main
 from companion import games
 from engines.core import InvalidMove, InvalidState
 
@@ -126,3 +129,21 @@ def test_a_move_nested_deep_on_the_command_line(capsys: pytest.CaptureFixture[st
     )
     assert "nested deeper" in err or "not valid JSON" in err
     json.loads(Path(MID_ROUND).read_text())  # the example itself is fine
+
+
+def test_a_reader_that_leaves_gets_no_traceback() -> None:
+    """``companion games | head -1``: the reader closes the pipe before the output is written."""
+    read, write = os.pipe()
+    os.close(read)
+    result = subprocess.run(
+        [sys.executable, "-m", "cli", "games"],
+        stdout=write,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    os.close(write)
+    assert "Traceback" not in result.stderr
+    assert result.stderr == ""
+    assert result.returncode == EXIT_READER_GONE
