@@ -155,6 +155,18 @@ class Table:
         return actor == to_move
 
 
+def new_table_id() -> str:
+    """A new table's id: 12 URL-safe characters that never start with ``-``.
+
+    A host types it after ``--table`` on the command line, where an id
+    starting with ``-`` would be read as an option.
+    """
+    while True:
+        table_id = secrets.token_urlsafe(9)
+        if not table_id.startswith("-"):
+            return table_id
+
+
 def _now() -> float:
     return time.time()
 
@@ -238,7 +250,7 @@ class TableStore:
 
     def _insert(self, state: State, base: str | None) -> Table:
         row = TableRow(
-            id=secrets.token_urlsafe(9),
+            id=new_table_id(),
             game=state.INFO.id,
             players=json.dumps(list(state.players)),
             options=json.dumps(dict(state.options)),

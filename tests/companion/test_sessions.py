@@ -17,6 +17,7 @@ from companion.sessions import (
     TableNotFound,
     TableStore,
     check,
+    new_table_id,
 )
 from engines.core import CHANCE, GameOver, IllegalMove, InvalidMove, InvalidSetup, InvalidState
 
@@ -180,3 +181,11 @@ def test_only_the_player_to_move_gets_a_verdict(store: TableStore) -> None:
     assert verdict["legal"] is False and verdict["code"] == "noah.must_play"
     with pytest.raises(Forbidden, match=f"it is {who}'s turn"):
         check(table, "take", actor=other)
+
+
+def test_a_table_id_never_reads_as_an_option_on_the_command_line() -> None:
+    """``companion follow --table ID``: an id starting with ``-`` would be taken for an option."""
+    ids = [new_table_id() for _ in range(3000)]
+    assert not [i for i in ids if i.startswith("-")]
+    assert len(set(ids)) == len(ids)
+    assert all(len(i) == 12 for i in ids)
