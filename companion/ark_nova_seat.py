@@ -20,26 +20,18 @@ from typing import Any
 import engines
 from companion.games import State
 from engines.ark_nova import build, map_a
+from engines.ark_nova.board import ACTIONS
 from engines.ark_nova.build import LABELS, Placement
-from engines.ark_nova.catalog import _BUILDING_NAMES_ZH
+from engines.ark_nova.catalog import BUILDING_NAMES_ZH
 from engines.ark_nova.moves import BreakDiscard, BuildAction, TableEffect
+from engines.ark_nova.turns import ACTION_CARDS
 from engines.core import InvalidMove
 
-ACTIONS = ("animals", "cards", "build", "association", "sponsors")
-"""The action cards, the ``act`` a tile opens."""
+GROUPS = {**ACTION_CARDS, "x_token": "x_token"}
+"""Each action move's type to the tile it is chosen under: its action card (the
+engine's), and the X-token action's tile of its own."""
 
-GROUPS = {
-    "build": "build",
-    "animals": "animals",
-    "cards": "cards",
-    "snap": "cards",
-    "association": "association",
-    "sponsors": "sponsors",
-    "x_token": "x_token",
-}
-"""Each action move's type to the tile it is chosen under."""
-
-BUILDINGS = {kind: (LABELS[kind], _BUILDING_NAMES_ZH[kind]) for kind in LABELS}
+BUILDINGS = {kind: (LABELS[kind], BUILDING_NAMES_ZH[kind]) for kind in LABELS}
 """Each building kind's name: (English, Traditional Chinese)."""
 
 GAINS = ("money", "appeal", "conservation", "reputation", "x_tokens", "cards")

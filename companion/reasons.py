@@ -24,7 +24,7 @@ from typing import Any
 import engines
 from companion.messages import MESSAGES, Messages, fields
 from engines.ark_nova.cards import ANIMALS as ARK_ANIMALS
-from engines.ark_nova.catalog import _BUILDING_NAMES_ZH as ARK_BUILDINGS
+from engines.ark_nova.catalog import BUILDING_NAMES_ZH as ARK_BUILDINGS
 from engines.core import Verdict
 from engines.hare_tortoise.catalog import ANIMAL_CODES, ANIMAL_ZH, ANIMALS
 from engines.niagara.board import CLOUD, COLOUR_NAMES, FALLS, HOME, LOST

@@ -118,7 +118,7 @@ def building_tag(kind: str, copy: int, side: str) -> str:
     return f"B{BUILDING_CODES[kind]}{copy:02d}{side}"
 
 
-_BUILDING_NAMES_ZH = {
+BUILDING_NAMES_ZH = {
     "kiosk": "小賣部",
     "pavilion": "涼亭",
     "enclosure_1": "1格圍欄",
@@ -278,7 +278,7 @@ def _components() -> list[Component]:
                         "tile",
                         {
                             "en": f"{name} {copy}" + (" (back)" if back else ""),
-                            "zh-Hant": f"{_BUILDING_NAMES_ZH[kind]} {copy}"
+                            "zh-Hant": f"{BUILDING_NAMES_ZH[kind]} {copy}"
                             + ("（背面）" if back else ""),
                         },
                         data,
