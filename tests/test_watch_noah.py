@@ -13,26 +13,17 @@ from cli import main
 from companion.reasons import reason_text
 from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher, headline, overlay
-from companion.watch.noah import NOAH, NoahTable
+from companion.watch.noah import NOAH
 from engines import noah
 from engines.noah.info import Step
 from engines.noah.moves import Play
 from engines.noah.state import NoahState
-from testkit.camera import MatCamera, Shot
 from testkit.scenes.noah import NoahScene, script_tags
 from testkit.video import Script, film, play
 from tests.watch_support import follow_views, write_video
+from tests.watch_support import noah_camera as camera
+from tests.watch_support import noah_model as model
 from vision.pipeline import read_frame
-
-
-@cache
-def model() -> NoahTable:
-    return NoahTable()
-
-
-@cache
-def camera() -> MatCamera:
-    return MatCamera("noah", [m for m in model().vision.mats if m.id == "pentagon"], Shot())
 
 
 @cache

@@ -20,24 +20,15 @@ import numpy as np
 
 from companion.watch.infer import Applied, Mismatch
 from companion.watch.loop import Watcher
-from companion.watch.noah import NOAH, NoahTable
+from companion.watch.noah import NOAH
 from engines import noah
-from testkit.camera import MatCamera, Shot
 from testkit.scenes.noah import script_tags
 from testkit.tags import PlacedTag
 from testkit.video import Script, film, play
+from tests.watch_support import noah_camera as camera
+from tests.watch_support import noah_model as model
 from vision.pipeline import read_frame
 from vision.voting import vote
-
-
-@cache
-def model() -> NoahTable:
-    return NoahTable()
-
-
-@cache
-def camera() -> MatCamera:
-    return MatCamera("noah", [m for m in model().vision.mats if m.id == "pentagon"], Shot())
 
 
 @cache

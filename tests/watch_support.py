@@ -1,8 +1,10 @@
-"""Shared checks of the watch tests: a scripted game followed view by view."""
+"""Shared parts of the watch tests: Noah's table and camera, a scripted game followed view
+by view."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 
 import cv2
@@ -10,9 +12,23 @@ import cv2
 from companion.watch.infer import Applied, Question, Sent
 from companion.watch.loop import Watcher
 from companion.watch.model import TableModel
+from companion.watch.noah import NoahTable
 from engines.core import State
+from testkit.camera import MatCamera, Shot
 from testkit.video import Script
 from vision.types import U8Array
+
+
+@cache
+def noah_model() -> NoahTable:
+    """Noah's table model, built once for the tests."""
+    return NoahTable()
+
+
+@cache
+def noah_camera() -> MatCamera:
+    """The camera over Noah's pentagon mat (the hand mats are for round-end photos)."""
+    return MatCamera("noah", [m for m in noah_model().vision.mats if m.id == "pentagon"], Shot())
 
 
 def follow_views(

@@ -26,7 +26,6 @@ from flask.testing import FlaskClient
 from companion.live import LiveTable
 from companion.sessions import DEALER, HOST, Table, TableStore
 from companion.watch.hare_tortoise import HareTable
-from companion.watch.noah import NoahTable
 from engines import hare_tortoise, noah
 from engines.core import CHANCE
 from engines.noah.info import Step
@@ -36,6 +35,8 @@ from testkit.camera import MatCamera, Shot
 from testkit.scenes.hare_tortoise import script_tags as hare_script_tags
 from testkit.scenes.noah import NoahScene, script_tags
 from testkit.video import Script, film, play
+from tests.watch_support import noah_camera as camera
+from tests.watch_support import noah_model as model
 from tests.watch_support import write_video
 from tests.web.conftest import csrf, host_url, seat_url
 from tests.web.phone import kill_server, wait_until_serving
@@ -44,17 +45,6 @@ from web import create_app
 
 PLAYERS = ["Ann", "Ben"]
 SEED = 11
-
-
-@cache
-def model() -> NoahTable:
-    return NoahTable()
-
-
-@cache
-def camera() -> MatCamera:
-    """The camera over the pentagon mat (the hand mats are for round-end photos)."""
-    return MatCamera("noah", [m for m in model().vision.mats if m.id == "pentagon"], Shot())
 
 
 @cache
