@@ -15,6 +15,7 @@ animals in order. Card abilities are out of scope: players declare them.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Container
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -327,6 +328,29 @@ def legal_actions(state: ArkNovaState, viewer: str | None) -> list[Move]:
     return moves
 
 
+def card_sources(
+    hand: tuple[Card, ...],
+    display: tuple[Card, ...],
+    cards: Container[int],
+    *,
+    from_hand: bool = True,
+    from_display: bool = True,
+) -> list[tuple[int, int]]:
+    """The cards of ``cards`` an action may take, each with its folder (0 for the hand).
+
+    Each known hand card once, then each display card with its folder (1-6); the
+    reputation range is the action's check, not this list's.
+    """
+    sources: list[tuple[int, int]] = []
+    if from_hand:
+        sources += [(c, 0) for c in dict.fromkeys(hand) if isinstance(c, int) and c in cards]
+    if from_display:
+        sources += [
+            (c, f) for f, c in enumerate(display, start=1) if isinstance(c, int) and c in cards
+        ]
+    return sources
+
+
 def animal_plays(state: ArkNovaState, player: str, from_hand: bool = True) -> list[Move]:
     """Every one-animal play of a known card without X-tokens (hand cards only when
     ``from_hand``), named by its enclosure's first hex (each checked as ``_run_animals``
@@ -339,8 +363,7 @@ def animal_plays(state: ArkNovaState, player: str, from_hand: bool = True) -> li
     if side == 2 and strength >= 5:
         zoo = gain_reputation(zoo, board, 1)
     table = Table(zoo, board, state.display)
-    sources = [(c, 0) for c in dict.fromkeys(board.hand) if c in ANIMALS] if from_hand else []
-    sources += [(c, f) for f, c in enumerate(state.display, start=1) if c in ANIMALS]
+    sources = card_sources(board.hand, state.display, ANIMALS, from_hand=from_hand)
     homes = [b for b in zoo.buildings if b.kind not in ("kiosk", "pavilion", "unique")]
     moves: list[Move] = []
     for card, folder in sources:

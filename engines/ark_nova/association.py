@@ -500,13 +500,9 @@ def candidates(state: ArkNovaState, player: str) -> list[AssociationAction]:
     tasks += [f"partner:{c}" for c in CONTINENTS if c not in zoo.partner_zoos]
     tasks += [f"university:{k}" for k in UNIVERSITIES if k not in zoo.universities]
     sources: list[tuple[int, int]] = [(p, 0) for p in (*flow.base_projects, *flow.projects)]
-    sources += [(c, 0) for c in dict.fromkeys(board.hand) if isinstance(c, int) and c in PROJECTS]
-    if board.side("association") == 2:
-        sources += [
-            (c, f)
-            for f, c in enumerate(state.display, start=1)
-            if isinstance(c, int) and c in PROJECTS
-        ]
+    sources += actions.card_sources(
+        board.hand, state.display, PROJECTS, from_display=board.side("association") == 2
+    )
     for number, folder in sources:
         prefix = f"project:f{folder}:" if folder else "project:"
         project = PROJECTS[number]

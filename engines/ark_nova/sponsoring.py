@@ -187,13 +187,9 @@ def candidates(state: ArkNovaState, player: str) -> list[SponsorsAction]:
     """The break, with every number of X-tokens, and every one-sponsor play without."""
     zoo, board = state.zoo(player), state.board(player)
     out = [SponsorsAction(player, (), (), x) for x in range(zoo.x_tokens + 1)]
-    sources = [(c, 0) for c in dict.fromkeys(board.hand) if isinstance(c, int) and c in SPONSORS]
-    if board.side("sponsors") == 2:
-        sources += [
-            (c, f)
-            for f, c in enumerate(state.display, start=1)
-            if isinstance(c, int) and c in SPONSORS
-        ]
+    sources = actions.card_sources(
+        board.hand, state.display, SPONSORS, from_display=board.side("sponsors") == 2
+    )
     for card, folder in sources:
         move = SponsorsAction(player, (card,), (folder,))
         if run(state, move)[0]:
