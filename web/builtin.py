@@ -286,5 +286,6 @@ register(
         templates=None,
         words=ARK_NOVA_WORDS,
         own_moves=True,
+        quick_score="quick.ark_nova",
     ),
 )

@@ -7,13 +7,15 @@ from werkzeug.wrappers import Response
 
 from companion.catalog_info import game_summaries
 from web.i18n import LANGS
+from web.presenters import PRESENTERS
 
 bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
 def index() -> str:
-    return render_template("index.html", games=game_summaries())
+    quick = {g: p.quick_score for g, p in PRESENTERS.items() if p.quick_score}
+    return render_template("index.html", games=game_summaries(), quick=quick)
 
 
 @bp.get("/lang/<code>")

@@ -52,6 +52,8 @@ class Presenter:
             game's own (no other game or the app uses them).
         own_moves: the seat template offers the moves itself (by touching the
             pieces it draws): the seat page lists no move buttons of its own.
+        quick_score: the endpoint of its page that scores a game played off the
+            app, linked from the home page; None: no such page.
     """
 
     label: MoveLabel | None
@@ -61,6 +63,7 @@ class Presenter:
     templates: Path | None
     words: Mapping[str, tuple[str, str]]
     own_moves: bool = False
+    quick_score: str | None = None
 
 
 PRESENTERS: Registry[Presenter] = Registry("web presenter", "web.presenters.register")
