@@ -12,25 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.ark_nova_seat import BUILDINGS, piece_id
-from companion.catalog_info import piece_name
-
-ACTION_NAMES = {
-    "animals": ("Animals", "動物"),
-    "cards": ("Cards", "卡牌"),
-    "build": ("Build", "建造"),
-    "association": ("Association", "協會"),
-    "sponsors": ("Sponsors", "贊助"),
-}
-"""The five action cards."""
-
-CONTINENTS = {
-    "africa": ("Africa", "非洲"),
-    "europe": ("Europe", "歐洲"),
-    "asia": ("Asia", "亞洲"),
-    "australia": ("Australia", "澳洲"),
-    "americas": ("the Americas", "美洲"),
-}
+from companion.ark_nova_seat import piece_id
+from companion.sentences.ark_nova import (
+    CONTINENTS,
+    GAINS,
+    action_name,
+    building_name,
+    card_name,
+    hex_words,
+)
 
 UNIVERSITIES = {
     "research2": ("the university with 2 research icons", "有 2 個研究圖示的大學"),
@@ -44,15 +34,6 @@ UNIVERSITIES = {
     ),
 }
 
-GAINS = {
-    "money": ("{n} money", "{n} 元"),
-    "appeal": ("{n} appeal", "{n} 點吸引力"),
-    "conservation": ("{n} conservation", "{n} 點保育"),
-    "reputation": ("{n} reputation", "{n} 點聲望"),
-    "x_tokens": ("{n} X-tokens", "{n} 個 X 標記"),
-    "cards": ("{n} cards", "{n} 張牌"),
-}
-
 LEVELS = (
     ("the top level", "最高一層"),
     ("the middle level", "中間一層"),
@@ -62,29 +43,6 @@ LEVELS = (
 
 def _pick(pair: tuple[str, str], lang: str) -> str:
     return pair[1] if lang == "zh-Hant" else pair[0]
-
-
-def card_name(card: Any, lang: str) -> str:
-    """A zoo card (animal, sponsor, project) or final-scoring card by its name."""
-    zh = lang == "zh-Hant"
-    if card == "?" or card is None:
-        return "一張未知的牌" if zh else "an unseen card"
-    text = str(card)
-    if len(text) == 3 and text.startswith("0"):
-        return piece_name("ark_nova", "F" + text, lang) or text
-    if not text.isdigit():
-        return text
-    number = int(text)
-    prefix = "P" if number < 200 else "S" if number < 400 else "A"
-    return piece_name("ark_nova", f"{prefix}{number}", lang) or ("卡牌" if zh else "a card")
-
-
-def building_name(kind: str, lang: str) -> str:
-    return _pick(BUILDINGS.get(kind, ("sponsor's building", "贊助建築")), lang)
-
-
-def action_name(card: str, lang: str) -> str:
-    return _pick(ACTION_NAMES.get(card, (card, card)), lang)
 
 
 def _names(cards: Sequence[Any], lang: str) -> str:
@@ -98,22 +56,15 @@ def _with_x(text: str, move: Mapping[str, Any], lang: str) -> str:
     return text + (f"（花 {x} 個 X 標記）" if lang == "zh-Hant" else f", spending {x} X-tokens")
 
 
-def _where(h: Any, lang: str) -> str:
-    col, row = [*list(h), 0, 0][:2]
-    if lang == "zh-Hant":
-        return f"第 {int(col) + 1} 欄第 {int(row) + 1} 格"
-    return f"column {int(col) + 1}, row {int(row) + 1}"
-
-
 def _build(move: Mapping[str, Any], lang: str) -> str:
     zh = lang == "zh-Hant"
     parts = []
     for p in move.get("buildings", []):
         name = building_name(str(p.get("building")), lang)
         parts.append(
-            f"{name}（{_where(p.get('at'), lang)}）"
+            f"{name}（{hex_words(p.get('at'), lang)}）"
             if zh
-            else f"a {name} at {_where(p.get('at'), lang)}"
+            else f"a {name} at {hex_words(p.get('at'), lang)}"
         )
     head = "建造" if zh else "Build "
     return _with_x(head + ("、" if zh else ", then ").join(parts), move, lang)
@@ -130,7 +81,7 @@ def _animals(move: Mapping[str, Any], lang: str) -> str:
             if folder
             else ""
         )
-        where = _where(p.get("enclosure"), lang)
+        where = hex_words(p.get("enclosure"), lang)
         spaces = p.get("spaces")
         room = (f"，佔 {spaces} 格" if zh else f", taking {spaces} spaces") if spaces else ""
         if zh:
@@ -247,9 +198,9 @@ def _effect(move: Mapping[str, Any], lang: str) -> str:
     ]
     if move.get("hexes"):
         gains.append(
-            "建築放在" + "、".join(_where(h, lang) for h in move["hexes"])
+            "建築放在" + "、".join(hex_words(h, lang) for h in move["hexes"])
             if zh
-            else "its building on " + "; ".join(_where(h, lang) for h in move["hexes"])
+            else "its building on " + "; ".join(hex_words(h, lang) for h in move["hexes"])
         )
     if not gains:
         return f"{name}的效果：沒有帶來任何東西" if zh else f"The effect of {name} gave nothing"

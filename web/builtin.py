@@ -9,6 +9,8 @@ say, in English and Traditional Chinese.
 
 from __future__ import annotations
 
+from companion.ark_nova_seat import BUILDINGS
+from companion.sentences.ark_nova import ACTION_NAMES, building_name
 from web import ark_nova, drawings, labels
 from web.presenters import Presenter, register
 
@@ -221,13 +223,10 @@ ARK_NOVA_WORDS = {
         "Type at least one player's name to score.",
         "請至少輸入一位玩家的名字再計分。",
     ),
-    **{f"ark_a_{card}": words for card, words in ark_nova.ACTION_NAMES.items()},
+    **{f"ark_a_{card}": words for card, words in ACTION_NAMES.items()},
     **{
-        f"ark_b_{kind}": (
-            ark_nova.building_name(kind, "en"),
-            ark_nova.building_name(kind, "zh-Hant"),
-        )
-        for kind in ark_nova.BUILDINGS
+        f"ark_b_{kind}": (building_name(kind, "en"), building_name(kind, "zh-Hant"))
+        for kind in BUILDINGS
     },
 }
 
