@@ -41,6 +41,7 @@ from engines.ark_nova.moves import (
     Snap,
     XTokenAction,
 )
+from engines.ark_nova.said import Said, texts
 from engines.ark_nova.transfer import check_transfer, transfer
 from engines.ark_nova.zoo import MAX_X_TOKENS, Zoo
 from engines.core import LEGAL, UNKNOWN, Event, Move, Verdict
@@ -221,17 +222,21 @@ def apply(state: ArkNovaState, move: Move) -> ArkNovaState:
     zoo, board = state.zoo(player), state.board(player)
     if isinstance(move, BuildAction):
         zoo, board = _spend(zoo, board, "build", move.x)
-        lines: list[str] = []
+        lines: list[Said] = []
         for p in move.buildings:
             zoo, board, gains = build_rules.place(zoo, board, p)
             lines.extend(gains)
         for t in move.moves:
-            zoo, board, text = transfer(zoo, board, t)
-            lines.append(text)
+            zoo, board, said = transfer(zoo, board, t)
+            lines.append(said)
         event = Event(
             "build",
-            f"{player} built: " + "; ".join(lines),
-            {"player": player, "buildings": [p.to_json() for p in move.buildings]},
+            f"{player} built: " + "; ".join(texts(lines)),
+            {
+                "player": player,
+                "buildings": [p.to_json() for p in move.buildings],
+                "lines": [s.to_json() for s in lines],
+            },
         )
         return replace(state.with_player(player, zoo, board), events=(event,))
     if isinstance(move, AnimalsAction):
@@ -273,22 +278,31 @@ def _run_animals(state: ArkNovaState, move: AnimalsAction) -> tuple[Verdict, Ark
             count=len(move.plays),
         ), None
     zoo, board = _spend(zoo, board, "animals", move.x)
-    lines = []
+    lines: list[Said] = []
     if side == 2 and strength >= 5:
         zoo = gain_reputation(zoo, board, 1)
-        lines.append("+1 reputation first (Animals side II at strength 5)")
+        lines.append(
+            Said(
+                "animals.reputation_first",
+                "+1 reputation first (Animals side II at strength 5)",
+                {"reputation": 1},
+            )
+        )
     table = Table(zoo, board, state.display)
     for play in move.plays:
         problem = animal_rules.check_play(table, play, side)
         if problem:
             return problem.verdict(), None
-        table, text = animal_rules.play_animal(table, play)
-        lines.append(text)
+        table, said = animal_rules.play_animal(table, play)
+        lines.append(said)
     display = animal_rules.settle_display(state.display, table.taken)
+    event = Event(
+        "animals",
+        f"{player} played " + "; ".join(texts(lines)),
+        {"player": player, "lines": [s.to_json() for s in lines]},
+    )
     after = replace(
-        state.with_player(player, table.zoo, table.board),
-        display=display,
-        events=(Event("animals", f"{player} played " + "; ".join(lines), {"player": player}),),
+        state.with_player(player, table.zoo, table.board), display=display, events=(event,)
     )
     return LEGAL, after
 

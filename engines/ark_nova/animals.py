@@ -40,6 +40,7 @@ from engines.ark_nova.build import Problem, hexes_text
 from engines.ark_nova.cards import ANIMALS, Animal
 from engines.ark_nova.conditions import review
 from engines.ark_nova.map_a import Hex
+from engines.ark_nova.said import Said
 from engines.ark_nova.zoo import MAX_CONSERVATION, Building, Zoo
 from engines.core import UNKNOWN, InvalidMove
 
@@ -410,11 +411,11 @@ def special_spaces(play: AnimalPlay) -> int | None:
 # --------------------------------------------------------------------------- playing
 
 
-def play_animal(table: Table, play: AnimalPlay) -> tuple[Table, str]:
+def play_animal(table: Table, play: AnimalPlay) -> tuple[Table, Said]:
     """Put a legal play on the table: pay, take the card, fill the enclosure, gain.
 
     Returns:
-        The table after it and what happened, in words.
+        The table after it and what happened, with its params.
     """
     animal = ANIMALS[play.card]
     zoo, board = table.zoo, table.board
@@ -448,7 +449,19 @@ def play_animal(table: Table, play: AnimalPlay) -> tuple[Table, str]:
         f"{animal.name} ({animal.number}) into the {target.kind.replace('_', ' ')} at "
         f"{hexes_text([play.enclosure])} for {cost.text()} money: {', '.join(gains)}"
     )
-    return Table(zoo, board, table.display, taken), text
+    params = {
+        "card": play.card,
+        "building": target.kind,
+        "at": play.enclosure,
+        "paid": cost.total,
+        "printed": cost.printed,
+        "discount": cost.discount,
+        "folder": cost.folder,
+        "appeal": animal.appeal,
+        "cp": animal.conservation,
+        "reputation": animal.reputation,
+    }
+    return Table(zoo, board, table.display, taken), Said("animals.played", text, params)
 
 
 def settle_display(display: tuple[Card, ...], taken: frozenset[int]) -> tuple[Card, ...]:

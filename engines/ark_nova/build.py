@@ -39,6 +39,7 @@ from typing import Any
 from engines.ark_nova import map_a
 from engines.ark_nova.board import PlayerBoard, gain_appeal, gain_reputation, gain_x_tokens
 from engines.ark_nova.map_a import Hex
+from engines.ark_nova.said import Said
 from engines.ark_nova.zoo import DIVERSITY_RESEARCHER, Building, Zoo
 from engines.core import UNKNOWN, InvalidMove, Verdict
 
@@ -475,28 +476,47 @@ def legal_placements(
 # --------------------------------------------------------------------------- building
 
 
-def place(zoo: Zoo, board: PlayerBoard, p: Placement) -> tuple[Zoo, PlayerBoard, tuple[str, ...]]:
+def place(zoo: Zoo, board: PlayerBoard, p: Placement) -> tuple[Zoo, PlayerBoard, tuple[Said, ...]]:
     """Lay a legal placement: pay, cover, take the bonuses covered, +7 when the map fills.
 
     Returns:
-        The zoo and board after it, and what the building gave, in words.
+        The zoo and board after it, and what the building gave, fact by fact.
     """
     before = zoo.covered
     cost = MONEY_PER_HEX * p.size
     zoo = replace(zoo, money=zoo.money - cost, buildings=(*zoo.buildings, p.as_building()))
-    gains = [f"{p.label}: paid {cost} money"]
+    gains = [
+        Said(
+            "build.paid",
+            f"{p.label}: paid {cost} money",
+            {"building": p.building, "at": p.at, "paid": cost},
+        )
+    ]
     if p.building == "pavilion":
         zoo = gain_appeal(zoo, PAVILION_APPEAL)
-        gains.append(f"+{PAVILION_APPEAL} appeal for the pavilion")
+        gains.append(
+            Said(
+                "build.pavilion",
+                f"+{PAVILION_APPEAL} appeal for the pavilion",
+                {"appeal": PAVILION_APPEAL},
+            )
+        )
     for h in p.cells:
         bonus = map_a.BONUSES.get(h)
         if bonus is None or h in before:
             continue
         zoo, board = _take_bonus(zoo, board, bonus)
-        gains.append(f"{BONUS_TEXT[bonus]} from {hexes_text([h])}")
+        text = f"{BONUS_TEXT[bonus]} from {hexes_text([h])}"
+        gains.append(Said("build.bonus", text, {"bonus": bonus, "at": h}))
     if not map_a.BUILDABLE.issubset(before) and map_a.BUILDABLE.issubset(zoo.covered):
         zoo = gain_appeal(zoo, FULL_MAP_APPEAL)
-        gains.append(f"+{FULL_MAP_APPEAL} appeal: every building space of Map A is covered")
+        gains.append(
+            Said(
+                "build.full_map",
+                f"+{FULL_MAP_APPEAL} appeal: every building space of Map A is covered",
+                {"appeal": FULL_MAP_APPEAL},
+            )
+        )
     return zoo, board, tuple(gains)
 
 

@@ -458,7 +458,13 @@ def check_trigger(state: ArkNovaState) -> ArkNovaState:
                     f"{player}'s appeal {zoo.appeal} reached the target "
                     f"{scoring.target(zoo.conservation)} of {zoo.conservation} CP: the final "
                     f"round begins ({who} takes one more turn)",
-                    {"player": player, "during_break": in_break},
+                    {
+                        "player": player,
+                        "during_break": in_break,
+                        "appeal": zoo.appeal,
+                        "target": scoring.target(zoo.conservation),
+                        "cp": zoo.conservation,
+                    },
                 ),
             )
     return state
@@ -567,13 +573,14 @@ def _break_rest(state: ArkNovaState) -> ArkNovaState:
     )
     state = _refill_display(state.evolve(flow=flow), (1, 2))
     owed: list[Pending] = []
-    lines = []
+    paid: dict[str, int] = {}
     for p in _from(state, flow.breaker):
         state, money, items = income(state, p)
         owed += items
-        lines.append(f"{p} +{money} money")
+        paid[p] = money
     flow = replace(state.flow_, breaker="").queue(*owed)
-    state = add_events(state.evolve(flow=flow), Event("income", "income: " + ", ".join(lines), {}))
+    text = "income: " + ", ".join(f"{p} +{money} money" for p, money in paid.items())
+    state = add_events(state.evolve(flow=flow), Event("income", text, {"money": paid}))
     state = check_tracks(state)
     return state.evolve(flow=replace(state.flow_, step=Step.NEXT))
 

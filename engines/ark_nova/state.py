@@ -215,6 +215,9 @@ def _trigger_event(player: str, zoo: Zoo, during_break: bool) -> Event:
             "player": player,
             "vp": scoring.victory_points(zoo.appeal, zoo.conservation),
             "during_break": during_break,
+            "appeal": zoo.appeal,
+            "target": scoring.target(zoo.conservation),
+            "cp": zoo.conservation,
         },
     )
 

@@ -25,6 +25,7 @@ from engines.ark_nova.animals import AnimalPlay, check_enclosure, special_spaces
 from engines.ark_nova.board import PlayerBoard
 from engines.ark_nova.build import Problem, hexes_text
 from engines.ark_nova.cards import ANIMALS, Animal
+from engines.ark_nova.said import Said
 from engines.ark_nova.zoo import Building, Zoo
 from engines.core import InvalidMove
 
@@ -137,7 +138,7 @@ def check_transfer(
     return None
 
 
-def transfer(zoo: Zoo, board: PlayerBoard, move: Transfer) -> tuple[Zoo, PlayerBoard, str]:
+def transfer(zoo: Zoo, board: PlayerBoard, move: Transfer) -> tuple[Zoo, PlayerBoard, Said]:
     """Move a checked animal: its old enclosure flips back empty, the house fills."""
     animal = ANIMALS[move.card]
     home = smallest_home(zoo, animal)
@@ -152,4 +153,5 @@ def transfer(zoo: Zoo, board: PlayerBoard, move: Transfer) -> tuple[Zoo, PlayerB
         f"{animal.name} ({animal.number}) moved into the {kind.replace('_', ' ')}; the "
         f"size-{len(home.cells)} enclosure at {hexes_text(home.cells)} is empty again"
     )
-    return zoo, board, text
+    params = {"card": animal.number, "building": kind, "size": len(home.cells), "at": home.cells[0]}
+    return zoo, board, Said("build.moved_in", text, params)

@@ -35,6 +35,7 @@ from engines.ark_nova.moves import (
     StartPlayer,
     TableEffect,
 )
+from engines.ark_nova.said import Said, texts
 from engines.ark_nova.zoo import MAX_X_TOKENS, Building
 from engines.core import LEGAL, UNKNOWN, Event, Move, Verdict
 
@@ -511,17 +512,19 @@ def _after_action(before: ArkNovaState, state: ArkNovaState, player: str) -> Ark
     worker = (7, 1)
     if worker in zoo.covered and worker not in before.zoo(player).covered:
         state = flow.hire(state, player)
-    resolved: list[str] = []
+    resolved: list[Said] = []
     for card in zoo.animals[len(before.zoo(player).animals) :]:
         for keyword, lv in effects.abilities(card):
             n = effects.level(lv)
             if keyword == "sprint" and n:
                 owed += [Pending(Ask.DEAL_HAND, player, why="sprint")] * n
-                resolved.append(f"{ANIMALS[card].name}: sprint {n}")
             elif keyword == "perception" and n:
                 owed += [Pending(Ask.DEAL_HAND, player, why="perception")] * n
                 owed.append(Pending(Ask.DISCARD, player, n=n - 1, why="perception"))
-                resolved.append(f"{ANIMALS[card].name}: perception {n}")
+            else:
+                continue
+            params = {"card": card, "ability": keyword, "level": n}
+            resolved.append(Said("ability", f"{ANIMALS[card].name}: {keyword} {n}", params))
         if effects.unresolved_abilities(card):
             owed.append(Pending(Ask.EFFECT, player, card=card, why="ability"))
     ongoing = [c for c in zoo.sponsors if effects.ongoing(c)]
@@ -534,8 +537,12 @@ def _after_action(before: ArkNovaState, state: ArkNovaState, player: str) -> Ark
             state,
             Event(
                 "resolved",
-                "the companion resolved: " + "; ".join(resolved),
-                {"player": player, "effects": resolved},
+                "the companion resolved: " + "; ".join(texts(resolved)),
+                {
+                    "player": player,
+                    "effects": texts(resolved),
+                    "lines": [s.to_json() for s in resolved],
+                },
             ),
         )
     return state
@@ -582,7 +589,14 @@ def _resolve(state: ArkNovaState, item: Pending, move: Move) -> ArkNovaState:
         Event(
             "table_effect",
             f"the table resolved {words}: {move.gained.words()}",
-            {"player": item.player, "card": item.card, "gains": dict(move.gains)},
+            {
+                "player": item.player,
+                "card": item.card,
+                "gains": dict(move.gains),
+                "why": item.why,
+                "n": item.n,
+                "hexes": [list(h) for h in move.hexes],
+            },
         ),
     )
 
