@@ -17,8 +17,9 @@ to it (``map_a.connected_to_buildings``), rules spec §14 item 2.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from engines.ark_nova import icons, map_a
 from engines.ark_nova.cards import SPONSORS
@@ -35,6 +36,11 @@ class Gain:
     why: str = ""
     scorable: bool = True
     """False when the card could not be scored from what was entered."""
+    params: Mapping[str, Any] = field(default_factory=dict)
+    """The facts ``why`` says: ``count`` (what the card counts, as many as there are),
+    ``needs`` (a final-scoring card's thresholds), ``met`` and ``beaten`` (Architectural
+    and Diverse Species Zoo), ``right`` (the player on the right), ``entered`` (a count
+    typed in)."""
 
 
 Count = Callable[[Zoo], tuple[int, str]]
@@ -72,11 +78,12 @@ class EndRule:
             return Gain(self.source, 0, 0, NOT_SCORABLE, scorable=False)
         n, why = self.count(zoo)
         cp, appeal = self.reward(n)
-        return Gain(self.source, cp, appeal, why)
+        return Gain(self.source, cp, appeal, why, params={"count": n})
 
     def gain_of_count(self, n: int) -> Gain:
         cp, appeal = self.reward(n)
-        return Gain(self.source, cp, appeal, f"{n} ({self.counts}), as entered")
+        why = f"{n} ({self.counts}), as entered"
+        return Gain(self.source, cp, appeal, why, params={"count": n, "entered": True})
 
 
 NOT_SCORABLE = "not scorable: this card reads Map A, and the zoo's buildings were not entered"

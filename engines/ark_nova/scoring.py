@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engines.ark_nova import icons, map_a
 from engines.ark_nova.cards import CATEGORIES, FINAL_SCORING
@@ -83,27 +84,40 @@ def _threshold_count(card_id: str, zoo: Zoo) -> tuple[int, str]:
     return count.total, count.explain()
 
 
-def _architectural(zoo: Zoo) -> tuple[int, str]:
-    met = []
-    if not icons.unconnected(zoo, map_a.WATER):
-        met.append("all water spaces bordered")
-    if not icons.unconnected(zoo, map_a.ROCK):
-        met.append("all rock spaces bordered")
-    if icons.border_covered(zoo):
-        met.append("all border spaces covered")
-    if icons.map_covered(zoo):
-        met.append("map completely covered")
-    return len(met), ", ".join(met) or "none of the 4 conditions"
+ARCHITECTURAL = {
+    "water": "all water spaces bordered",
+    "rock": "all rock spaces bordered",
+    "border": "all border spaces covered",
+    "map": "map completely covered",
+}
+"""Architectural Zoo's four conditions, each 1 CP."""
 
 
-def _diverse(zoo: Zoo, right: Zoo | None, right_name: str) -> tuple[int, str]:
+def _architectural(zoo: Zoo) -> tuple[int, str, dict[str, Any]]:
+    held = {
+        "water": not icons.unconnected(zoo, map_a.WATER),
+        "rock": not icons.unconnected(zoo, map_a.ROCK),
+        "border": icons.border_covered(zoo),
+        "map": icons.map_covered(zoo),
+    }
+    met = [key for key, ok in held.items() if ok]
+    words = ", ".join(ARCHITECTURAL[key] for key in met)
+    return len(met), words or "none of the 4 conditions", {"met": met}
+
+
+def _diverse(zoo: Zoo, right: Zoo | None, right_name: str) -> tuple[int, str, dict[str, Any]]:
     if right is None:
-        return 0, "no player on your right"
+        return 0, "no player on your right", {"right": None}
     mine, theirs = icons.all_icons(zoo), icons.all_icons(right)
     beaten = [c for c in CATEGORIES if mine[c] > theirs[c]]
     shown = ", ".join(f"{c.replace('_', ' ')} {mine[c]}-{theirs[c]}" for c in beaten)
     words = "category" if len(beaten) == 1 else "categories"
-    return len(beaten), f"more than {right_name} in {len(beaten)} {words} ({shown or 'none'})"
+    facts = {"right": right_name, "beaten": [[c, mine[c], theirs[c]] for c in beaten]}
+    return (
+        len(beaten),
+        f"more than {right_name} in {len(beaten)} {words} ({shown or 'none'})",
+        facts,
+    )
 
 
 def final_scoring_gain(
@@ -121,15 +135,16 @@ def final_scoring_gain(
     if card_id in MAP_BASED_FINAL_SCORING and not zoo.map_known:
         return Gain(f"{card.name} ({card_id})", 0, 0, NOT_SCORABLE, scorable=False)
     if card_id == "004":
-        cp, why = _architectural(zoo)
+        cp, why, facts = _architectural(zoo)
     elif card_id == "009":
-        cp, why = _diverse(zoo, right, right_name)
+        cp, why, facts = _diverse(zoo, right, right_name)
     else:
         count, why = _threshold_count(card_id, zoo)
         steps = card.thresholds(printing)
         cp = sum(1 for s in steps if count >= s)
         why = f"{why}; needs {'/'.join(map(str, steps))} for 1/2/3/4 CP"
-    return Gain(f"{card.name} ({card_id})", min(cp, MAX_CP_PER_CARD), 0, why)
+        facts = {"count": count, "needs": list(steps)}
+    return Gain(f"{card.name} ({card_id})", min(cp, MAX_CP_PER_CARD), 0, why, params=facts)
 
 
 # --------------------------------------------------------------------------- one zoo
@@ -202,9 +217,11 @@ class ZooScore:
                     f"{', '.join(what) or 'nothing'}: {gain.why}",
                     "ark_nova.gain",
                     {
+                        **gain.params,
                         "card": card_of(gain.source),
                         "cp": [cp, new_cp],
                         "appeal": [appeal, new_appeal],
+                        "scorable": gain.scorable,
                     },
                 )
             )
