@@ -15,6 +15,7 @@ from companion import ark_nova_seat, messages, quick_score, reasons
 from companion.messages import Messages, Sentences
 from companion.registry import CompanionGame, register
 from companion.sentences import animals_on_board as aob_sentences
+from companion.sentences import ark_nova as ark_sentences
 from companion.sentences import hare_tortoise as hare_sentences
 from companion.sentences import niagara as niagara_sentences
 from companion.sentences import noah as noah_sentences
@@ -112,5 +113,7 @@ messages.register(
         name=reasons.ark_nova_name,
         lines={},
         events={},
+        sentences=ark_sentences.SENTENCES,
+        options=options.ARK_NOVA,
     ),
 )

@@ -55,8 +55,15 @@ NIAGARA_WORDS = {
 }
 """Niagara's gem colours, the river's places and an unknown paddle."""
 
-ARK_NOVA_WORDS = {**ARK_BUILDINGS, "unique": "贊助建築", "rock": "岩石", "water": "水域"}
-"""Ark Nova's buildings and terrains."""
+ARK_NOVA_WORDS = {
+    **ARK_BUILDINGS,
+    "unique": "贊助建築",
+    "rock": "岩石",
+    "water": "水域",
+    "I": "基本",
+    "II": "升級",
+}
+"""Ark Nova's buildings, terrains and the sides of the action cards."""
 
 
 def ark_nova_name(piece_id: str) -> str | None:
@@ -151,7 +158,7 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.trigger_player": "{player} 在休息階段以外觸發了遊戲結束，之後不再有回合",
     "ark_nova.x_tokens": "要花 {x} 個 X 標記，但圖板上只有 {have} 個",
     "ark_nova.x_token.full": "{player} 已經有 {most} 個 X 標記，已達上限",
-    "ark_nova.build.count": "I 面的建造卡只能放 1 個建築，不能放 {count} 個",
+    "ark_nova.build.count": "基本面的建造卡只能放 1 個建築，不能放 {count} 個",
     "ark_nova.cards.snap_strength": (
         "從展示區拿牌需要強度 {need}（{side} 面的卡牌行動卡）；"
         "目前強度 {strength}（卡槽 {slot} + {x} 個 X 標記）"
@@ -161,9 +168,9 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.break.hand_limit": "手牌會留下 {cards} 張，超過手牌上限 {limit} 張",
     "ark_nova.break.discard_too_many": "休息時手牌要棄到 {limit} 張，不是 {cards} 張",
     "ark_nova.animals.count": (
-        "{side} 面的動物卡在強度 {strength} 時可打出 {allowed} 隻動物，不能打 {count} 隻"
+        "{side}面的動物卡在強度 {strength} 時可打出 {allowed} 隻動物，不能打 {count} 隻"
     ),
-    "ark_nova.build.side": "{building}只能用 II 面的建造卡建造",
+    "ark_nova.build.side": "{building}只能用升級面的建造卡建造",
     "ark_nova.build.special_twice": "動物園已經有{building}了（在 {hexes}）；每座動物園只能有一個",
     "ark_nova.build.repeat": "一次建造動作要放不同的建築，不能放兩個{building}",
     "ark_nova.build.strength": "{building}大小 {size}，超過這次動作剩下的強度 {strength}",
@@ -172,7 +179,9 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.build.covered": "{building}會蓋到已經有建築的格子 {hexes}",
     "ark_nova.build.rock": "{building}會蓋到岩石格 {hexes}",
     "ark_nova.build.water": "{building}會蓋到水域格 {hexes}",
-    "ark_nova.build.upgrade_only": "{building}會蓋到標示 II 的格子 {hexes}，那裡要用 II 面的建造卡",
+    "ark_nova.build.upgrade_only": (
+        "{building}會蓋到標有升級記號的格子 {hexes}，那裡要用升級面的建造卡"
+    ),
     "ark_nova.build.border": (
         "動物園的第一個建築必須碰到地圖邊緣；{building}蓋在 {hexes}，都不是邊緣格"
     ),
@@ -191,7 +200,7 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.animals.money": "{animal_id}要 {cost} 元，只剩 {money} 元",
     "ark_nova.animals.not_in_hand": "{animal_id}不在手牌中",
     "ark_nova.animals.marine_worlds": "{animal_id}是海洋世界擴充的卡牌；小幫手只進行基本遊戲",
-    "ark_nova.animals.display_side": "I 面的動物卡只能打出手牌中的動物",
+    "ark_nova.animals.display_side": "基本面的動物卡只能打出手牌中的動物",
     "ark_nova.animals.reputation_range": (
         "展示區第 {folder} 格超出聲望範圍：聲望 {reputation} 只到第 {reach} 格"
     ),
@@ -224,10 +233,10 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.reward": "這個獎勵只能選：{choices}",
     "ark_nova.effect_card": "現在要輸入卡牌 {card} 的效果",
     "ark_nova.effect_hexes": "這個效果不能蓋在這些格子上（地圖外、已有建築、岩石或水域）",
-    "ark_nova.cards.display_side": "I 面的卡牌行動只從牌庫抽牌；II 面才能拿聲望範圍內展示區的牌",
+    "ark_nova.cards.display_side": "基本面的卡牌行動只從牌庫抽牌；升級面才能拿聲望範圍內展示區的牌",
     "ark_nova.cards.reputation_range": "展示區第 {folder} 格超出聲望範圍（{range} 格）",
     "ark_nova.cards.too_many": "這個強度只能抽 {draw} 張牌，不能拿 {count} 張",
-    "ark_nova.association.side": "I 面的協會卡只能做 1 項工作，也不能捐款",
+    "ark_nova.association.side": "基本面的協會卡只能做 1 項工作，也不能捐款",
     "ark_nova.association.repeat": "一次協會行動的工作必須各不相同",
     "ark_nova.association.strength": "這些工作的值合計 {value}，超過強度 {strength}",
     "ark_nova.association.money": "要付 {cost} 元，只有 {have} 元",
@@ -241,7 +250,7 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.association.university_held": "已經有這所大學了",
     "ark_nova.association.university_taken": "這所大學這一輪已被拿走，休息時才補回",
     "ark_nova.association.project_unknown": "沒有保育計畫 {project}",
-    "ark_nova.association.project_display": "只有 II 面的協會卡能打出展示區的保育計畫",
+    "ark_nova.association.project_display": "只有升級面的協會卡能打出展示區的保育計畫",
     "ark_nova.association.project_range": "展示區第 {folder} 格超出聲望範圍",
     "ark_nova.association.project_source": "保育計畫 {project} 不在協會板旁，也不在你的手牌中",
     "ark_nova.association.level_taken": "保育計畫 {project} 的第 {level} 級已經有人支持了",
@@ -252,8 +261,8 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.association.release_home": "{animal_id}不住在一般圍欄裡",
     "ark_nova.association.condition": "保育計畫 {project} 這一級需要 {need}，動物園只有 {have}",
     "ark_nova.sponsors.condition": "這張贊助卡的條件不符：需要 {need}，只有 {have}",
-    "ark_nova.sponsors.count": "I 面的贊助卡只能打出 1 張贊助卡",
-    "ark_nova.sponsors.display_side": "只有 II 面的贊助卡能打出展示區的贊助卡",
+    "ark_nova.sponsors.count": "基本面的贊助卡只能打出 1 張贊助卡",
+    "ark_nova.sponsors.display_side": "只有升級面的贊助卡能打出展示區的贊助卡",
     "ark_nova.sponsors.not_sponsor": "{card} 不是基本遊戲的贊助卡",
     "ark_nova.sponsors.level": "贊助卡等級合計 {level}，超過強度 {strength} 允許的 {limit}",
     "ark_nova.sponsors.played": "這張贊助卡已經打出過了",

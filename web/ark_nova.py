@@ -176,7 +176,7 @@ def _reward(move: Mapping[str, Any], lang: str) -> str:
     if kind == "upgrade":
         card = action_name(arg, lang)
         return (
-            f"獎勵：把{card}行動卡升級到第 II 面"
+            f"獎勵：把{card}行動卡翻到升級面"
             if zh
             else f"Reward: upgrade the {card} card to side II"
         )
@@ -190,7 +190,10 @@ def _reward(move: Mapping[str, Any], lang: str) -> str:
 def _effect(move: Mapping[str, Any], lang: str) -> str:
     zh = lang == "zh-Hant"
     card = move.get("card")
-    name = card_name(card, lang) if card else ("收入" if zh else "the income")
+    if card:
+        whose = f"{card_name(card, lang)}的效果" if zh else f"The effect of {card_name(card, lang)}"
+    else:
+        whose = "這個效果" if zh else "This effect"
     gains = [
         _pick(GAINS[str(pair[0])], lang).format(n=pair[1])
         for pair in move.get("gains") or []
@@ -203,9 +206,9 @@ def _effect(move: Mapping[str, Any], lang: str) -> str:
             else "its building on " + "; ".join(hex_words(h, lang) for h in move["hexes"])
         )
     if not gains:
-        return f"{name}的效果：沒有帶來任何東西" if zh else f"The effect of {name} gave nothing"
+        return f"{whose}：沒有帶來任何東西" if zh else f"{whose} gave nothing"
     joined = ("、" if zh else ", ").join(gains)
-    return f"{name}的效果：{joined}" if zh else f"The effect of {name}: {joined}"
+    return f"{whose}：{joined}" if zh else f"{whose}: {joined}"
 
 
 def _deal(move: Mapping[str, Any], lang: str) -> str:

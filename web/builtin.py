@@ -114,8 +114,8 @@ ARK_NOVA_WORDS = {
     "ark_reputation": ("reputation {n}", "聲望 {n}"),
     "ark_x": ("X-tokens {n}", "X 標記 {n}"),
     "ark_choose_action": ("Choose an action card", "選一張行動卡"),
-    "ark_side_one": ("side I", "第 I 面"),
-    "ark_side_two": ("side II", "第 II 面"),
+    "ark_side_one": ("side I", "基本面"),
+    "ark_side_two": ("side II", "升級面"),
     "ark_spend_x": (
         "X-tokens spent on this action: {n} of {k}",
         "這次行動花的 X 標記：{n}（共 {k} 個）",

@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion import photo_score
 from companion.catalog_info import piece
 from companion.games import DocumentError, read_json, whole_number
+from companion.sentences import event_text
 from companion.sessions import Table
 from web import drawings, labels, present, tables
 from web.i18n import pick_language
@@ -49,6 +50,7 @@ def context(table: Table, viewer: str | None) -> dict[str, Any]:
         "piece": lambda pid: piece(table.game, pid),
         "name": lambda pid: labels.name_of(table.game, pid, lang),
         "move_label": lambda move: present.move_label(table.game, move, lang),
+        "event_words": lambda event: event_text(table.game, event, lang),
         "colour": lambda player: (
             drawings.player_colour(table.players.index(player))
             if player in table.players

@@ -32,11 +32,6 @@ MAX_MOVES = 400
 SHORT = {"ark_nova": 40}
 """Ark Nova's setup alone is a thousand moves: its first pages only."""
 
-UNTRANSLATED = ("ark_nova", "zh-Hant")
-"""Ark Nova's pages read in English words (its seat by touch, its moves as sentences), but
-its events, rule options and effect texts are not yet in Traditional Chinese: the one
-crawl known to fail, kept strict so that it is noticed the day it passes."""
-
 CODE = re.compile(r"\b(?:" + "|".join([*GAMES, "photo", "table"]) + r")\.[a-z_]+(?:\.[a-z_]+)*\b")
 ENGLISH = re.compile(r"[A-Za-z][a-z]+(?:[ ,'’-]+[A-Za-z][a-z]+){2,}")
 LABEL = re.compile(r"(?<![\w-])[A-Z]{1,4}\d{1,2}(?![\w-])")
@@ -154,18 +149,9 @@ def play_and_crawl(
     return found
 
 
-def _pages() -> list[object]:
-    allowance = pytest.mark.xfail(
-        strict=True, reason="Ark Nova's events and options are not yet in Traditional Chinese"
-    )
-    return [
-        pytest.param(g, lang, marks=allowance) if (g, lang) == UNTRANSLATED else (g, lang)
-        for g in GAMES
-        for lang in ("en", "zh-Hant")
-    ]
-
-
-@pytest.mark.parametrize(("game_id", "lang"), _pages())
+@pytest.mark.parametrize(
+    ("game_id", "lang"), [(g, lang) for g in GAMES for lang in ("en", "zh-Hant")]
+)
 def test_every_page_says_words_not_codes(
     client: FlaskClient, store: TableStore, game_id: str, lang: str
 ) -> None:
