@@ -102,7 +102,7 @@ def _cards(move: Mapping[str, Any], lang: str) -> str:
             f"卡牌行動：從展示區第 {where} 格拿牌" if zh else f"Cards: take display folders {where}"
         )
     else:
-        text = "卡牌行動：從牌堆抽牌" if zh else "Cards: draw from the deck"
+        text = "卡牌行動：從牌庫抽牌" if zh else "Cards: draw from the deck"
     return _with_x(text, move, lang)
 
 

@@ -574,23 +574,22 @@ def line_words(code: str, p: Mapping[str, Any], lang: str) -> tuple[str, str] | 
     detail in ``lang``, or None for a code it does not know."""
     if code == "ark_nova.appeal":
         return pick(lang, "Appeal", "吸引力"), pick(
-            lang, f"appeal track at {p['appeal']}", f"吸引力軌道在 {p['appeal']}"
+            lang, f"appeal track at {p['appeal']}", f"軌道上 {p['appeal']}"
         )
     if code == "ark_nova.conservation":
         return pick(lang, "Conservation points", "保育點數"), pick(
             lang,
             f"{p['cp']} CP before final scoring, worth {p['worth']} appeal steps "
             "(2 per CP up to 10, 3 beyond)",
-            f"最終計分前 {p['cp']} 點保育點數，等於吸引力軌道上 {p['worth']} 格"
-            "（10 點以內每點 2 格，之後每點 3 格）",
+            f"計分前 {p['cp']} 點，換算吸引力 {p['worth']} 格（10 點內每點 2 格，之後每點 3 格）",
         )
     if code == "ark_nova.gain":
         return _gain(p, lang)
     if code == "ark_nova.meet":
-        return pick(lang, f"Markers meet at {p['meet']}", f"兩個標記在 {p['meet']} 相遇"), pick(
+        return pick(lang, f"Markers meet at {p['meet']}", f"標記相遇點 {p['meet']}"), pick(
             lang,
             f"VP = appeal + CP value - {p['meet']}",
-            f"勝利點數 = 吸引力 + 保育點數換算的格數 − {p['meet']}",
+            f"勝利點數 = 吸引力 + 保育換算格數 − {p['meet']}",
         )
     if code == "ark_nova.final":
         vp = int(p["vp"])
