@@ -4,13 +4,16 @@ ark_nova.py``), never in the engine's English on a Chinese page."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from companion.messages import MESSAGES
+from companion.quick_score import score_text
 from companion.sentences import event_text, line_words
 from companion.sentences.ark_nova import card_effect, owed_text
 from engines import ark_nova
@@ -27,6 +30,9 @@ ZH = "zh-Hant"
 LATIN = re.compile(r"(?<![\w-])[A-Za-z]{2,}(?![\w-])")
 SAID_AS_IS = {"BGA"}
 """A rule source the score line names, as the crawl allows it."""
+
+
+QUICK_EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "ark_nova" / "quick_score.json"
 
 
 def latin(text: str) -> list[str]:
@@ -120,3 +126,19 @@ def test_every_rule_option_and_choice_is_said_in_chinese() -> None:
         question, choices = said[option.name]
         assert set(choices) == set(option.choices), option.name
         assert not latin(question + "".join(choices.values())), option.name
+
+
+def test_a_quick_score_reads_in_chinese_entered_or_not() -> None:
+    doc = json.loads(
+        (Path(__file__).parent.parent / "examples/ark_nova/quick_score.json").read_text()
+    )
+    red = next(iter(doc["players"]))
+    for players in (
+        doc["players"],
+        {**doc["players"], red: {**doc["players"][red], "appeal": None}},
+    ):
+        result = score_text(json.dumps({**doc, "players": players}))
+        for player in result["players"]:
+            for line in player["breakdown"]:
+                label, detail = line_words("ark_nova", line, ZH)
+                assert label and detail and not latin(label + detail), line

@@ -18,6 +18,7 @@ from flask import Blueprint, render_template, request
 from werkzeug.datastructures import MultiDict
 
 from companion.quick_score import QuickScoreError, form_choices, score_text
+from companion.sentences import line_words
 from web import labels
 from web.i18n import pick_language, translate
 from web.pages import Page
@@ -98,6 +99,7 @@ def ark_nova() -> Page:
     lang = pick_language()
     page = {
         "name": lambda pid: labels.name_of("ark_nova", pid, lang),
+        "words": lambda line: line_words("ark_nova", line, lang),
         "choices": form_choices(),
         "seats": range(SEATS),
         "rows": range(SPONSOR_ROWS),

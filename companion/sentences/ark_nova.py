@@ -448,6 +448,11 @@ COUNTED = {
     "008": ("{n} sponsor cards", "{n} 張贊助卡"),
     "010": ("{n} rock icons", "{n} 個岩石圖示"),
     "011": ("{n} water icons", "{n} 個水域圖示"),
+    "004": ("{n} of the 4 conditions", "達成 4 個條件中的 {n} 個"),
+    "009": (
+        "{n} categories with more icons than the player on the right",
+        "{n} 個類別的圖示比右邊的玩家多",
+    ),
 }
 """What a final-scoring card with thresholds counts."""
 
@@ -466,6 +471,14 @@ CATEGORIES = {
     "primate": ("primate", "靈長類"),
     "sea_animal": ("sea animal", "海洋動物"),
 }
+
+FIELDS = {
+    "appeal": ("Appeal", "吸引力"),
+    "conservation": ("Conservation points", "保育點數"),
+    "final_scoring": ("Final-scoring card", "最終計分卡"),
+    "sponsors": ("End-game sponsors", "終局計分的贊助卡"),
+}
+"""The fields of a quick score a table may leave out."""
 
 SPONSOR_COUNTS = {
     201: ("research icons", "研究圖示"),
@@ -511,12 +524,12 @@ def _why(p: Mapping[str, Any], lang: str) -> str:
             "not scorable: this card reads Map A, and the zoo's buildings were not entered",
             "無法計分：這張牌要看地圖 A，但沒有輸入動物園的建築",
         )
-    if card == "F004":
+    if card == "F004" and "met" in p:
         met = [_pick(ARCHITECTURAL[m], lang) for m in p.get("met", []) if m in ARCHITECTURAL]
         return (
             join(met, lang) if met else pick(lang, "none of the 4 conditions", "4 個條件都沒達成")
         )
-    if card == "F009":
+    if card == "F009" and "right" in p:
         if not p.get("right"):
             return pick(lang, "no player on your right", "你右邊沒有玩家")
         beaten = [
@@ -529,9 +542,12 @@ def _why(p: Mapping[str, Any], lang: str) -> str:
             f"有 {len(beaten)} 個類別比 {p['right']} 多（{shown}）",
         )
     n = p.get("count", 0)
+    entered = pick(lang, ", as entered", "，照輸入的") if p.get("entered") else ""
     if card.startswith("F"):
-        counted = _pick(COUNTED.get(card[1:], ("{n}", "{n}")), lang).format(n=n)
+        counted = _pick(COUNTED.get(card[1:], ("{n}", "{n}")), lang).format(n=n) + entered
         needs = "/".join(str(x) for x in p.get("needs", []))
+        if not needs:
+            return counted
         return pick(
             lang,
             f"{counted}; needs {needs} for 1/2/3/4 CP",
@@ -539,7 +555,6 @@ def _why(p: Mapping[str, Any], lang: str) -> str:
         )
     number = int(card[1:]) if card[1:].isdigit() else 0
     what = _pick(SPONSOR_COUNTS.get(number, ("counted", "計數")), lang)
-    entered = pick(lang, ", as entered", "，照輸入的") if p.get("entered") else ""
     return pick(lang, f"{what}: {n}{entered}", f"{what}：{n}{entered}")
 
 
@@ -599,6 +614,21 @@ def line_words(code: str, p: Mapping[str, Any], lang: str) -> tuple[str, str] | 
             f"({vp + 100} on the 100-based scale)",
             f"吸引力 {p['appeal']}、保育點數 {p['cp']}、目標 {p['target']}：{vp:+d} 勝利點數"
             f"（100 分制為 {vp + 100}）",
+        )
+    if code == "ark_nova.not_entered":
+        card = str(p.get("card") or "")
+        label = (
+            card_name(card[1:], lang)
+            if card
+            else _pick(FIELDS.get(str(p.get("field")), ("", "")), lang)
+        )
+        return label, pick(lang, "not entered", "沒有輸入")
+    if code == "ark_nova.pending_gain":
+        card = str(p.get("card") or "")
+        return card_name(card[1:], lang), pick(
+            lang,
+            f"+{p['cp']} CP, +{p['appeal']} appeal once the tracks are entered",
+            f"輸入軌道之後：+{p['cp']} 點保育點數、+{p['appeal']} 點吸引力",
         )
     if code == "ark_nova.scale":
         return pick(lang, "100-based scale", "100 分制"), pick(

@@ -83,7 +83,8 @@ def _final_gain(card: str, count: int, printing: str) -> Gain:
     why = f"{count} {FINAL_COUNTS[card]}, as entered"
     if steps:
         why += f"; needs {'/'.join(map(str, steps))} for 1/2/3/4 CP"
-    return Gain(f"{info.name} ({card})", min(cp, MAX_CP_PER_CARD), 0, why)
+    facts = {"count": count, "needs": list(steps), "entered": True}
+    return Gain(f"{info.name} ({card})", min(cp, MAX_CP_PER_CARD), 0, why, params=facts)
 
 
 def score_player(player: str, entry: Mapping[str, Any], printing: str) -> QuickScore:
