@@ -29,8 +29,10 @@ GAMES = [str(g["id"]) for g in game_summaries() if g["turn_engine"]]
 NAMES = {"en": ["Ann", "Bob", "Cy"], "zh-Hant": ["小明", "阿華", "美玲"]}
 CRAWL_EVERY = 15
 MAX_MOVES = 400
-SHORT = {"ark_nova": 40}
-"""Ark Nova's setup alone is a thousand moves: its first pages only."""
+LONG = {"ark_nova": (1000, 60)}
+"""A game of many more moves (Ark Nova: about 600 with three players): the moves it is
+played to, and how often its pages are read, so its breaks and its score sheet are read
+too."""
 
 CODE = re.compile(r"\b(?:" + "|".join([*GAMES, "photo", "table"]) + r")\.[a-z_]+(?:\.[a-z_]+)*\b")
 ENGLISH = re.compile(r"[A-Za-z][a-z]+(?:[ ,'’-]+[A-Za-z][a-z]+){2,}")
@@ -136,8 +138,9 @@ def play_and_crawl(
     token = csrf(client)
     policy = engines.GAMES[game_id].playout_move
     found: dict[str, list[str]] = {}
-    for n in range(SHORT.get(game_id, MAX_MOVES)):
-        if n % CRAWL_EVERY == 0:
+    most, every = LONG.get(game_id, (MAX_MOVES, CRAWL_EVERY))
+    for n in range(most):
+        if n % every == 0:
             found |= crawl(client, table, lang, token)
         if table.state.to_move is None:
             break
