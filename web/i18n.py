@@ -92,6 +92,8 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "Pieces are still being moved; the move is checked once it is complete",
         "棋子仍在移動中；動作完成後再檢查",
     ),
+    "list_sep": (", ", "、"),
+    "clause_sep": ("; ", "；"),
     "live_played": ("The camera saw", "攝影機看到"),
     "seat_link": ("Open {player}'s seat", "開啟 {player} 的座位"),
     "board_link": ("Public board for a shared screen", "共享螢幕用的公開牌桌"),
