@@ -17,7 +17,8 @@ Each table has ``--phones`` phones doing what ``web/static/live.js`` does:
 hold the table's event stream; when it sends a new version, close it, load the
 seat page (HTML) again, and open a new stream. A move is the page's form: the
 player to move posts it (the move is chosen from the engine's legal moves for
-the table as the log has it) and loads the page it is sent to.
+the table as the log has it) and loads the page it is sent to, which shows the
+move and opens a new stream: the mover's phone loads no page for its own move.
 
 Reported per rate, over ``--repeat`` runs: moves applied per second; the
 move's latency (arrival to the POST's answer) p50/p99; how long the other
@@ -155,6 +156,10 @@ class Phone(threading.Thread):
         self.end = end + DRAIN_SECONDS + 60  # the moves stop at ``end``; the phones follow on
         self.page = f"/t/{plan.table_id}/seat/{plan.seats[player]}"
         self.shown = 0
+        self.moved = 0
+        """The version this seat's own move makes: its form's answer is the page that shows
+        it and those before it (:func:`drive` loads it), so the stream's news of them loads
+        nothing, as ``live.js`` stops listening once a form is sent."""
         self.reloads: list[tuple[int, float]] = []  # (version shown, when the page was done)
 
     def run(self) -> None:
@@ -187,6 +192,7 @@ class Phone(threading.Thread):
             # Longer than the stream's heartbeat: a quiet stream is not a dead one.
             conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
             stream: http.client.HTTPResponse | None = None
+            own = False
             try:
                 conn.request("GET", f"/t/{self.plan.table_id}/stream")
                 stream = conn.getresponse()
@@ -199,8 +205,15 @@ class Phone(threading.Thread):
                         break  # the stream ended: open it again after its retry
                     if line.startswith(b"retry:"):
                         retry = int(line[6:]) / 1000
-                    elif line.startswith(b"data:") and int(line[5:]) != self.shown:
-                        return int(line[5:])
+                    elif line.startswith(b"data:"):
+                        seen = int(line[5:])
+                        if seen <= self.moved:  # its own move: the new page opens a new stream
+                            own = seen > self.shown
+                            self.shown = max(self.shown, seen)
+                            if own:
+                                break
+                        elif seen != self.shown:
+                            return seen
             except OSError as exc:
                 if not self.stop.is_set():
                     self.tally.errors.append(f"stream {exc!r}")
@@ -209,7 +222,8 @@ class Phone(threading.Thread):
                 if stream is not None:
                     stream.close()  # the response holds the socket: close it, as a page does
                 conn.close()
-            time.sleep(retry)
+            if not own:
+                time.sleep(retry)
         return None
 
 
@@ -220,10 +234,12 @@ def drive(
     end: float,
     tally: Tally,
     acked: dict[int, tuple[str, float]],
+    phones: dict[str, Phone],
 ) -> None:
     """The table's moves, arriving at exponential intervals of mean ``1/rate`` seconds.
 
-    ``acked`` gets, per version, who moved and when the POST was answered.
+    ``acked`` gets, per version, who moved and when the POST was answered; the
+    mover's phone is told which version its form makes (``Phone.moved``).
     """
     rng = random.Random(plan.seed)
     state: State = engines.GAMES[GAME].new_game(plan.players, seed=plan.seed)
@@ -243,6 +259,7 @@ def drive(
                 "version": str(version),
             }
         )
+        phones[mover].moved = version + 1
         try:
             status, _ = browsers[mover].request(
                 "POST", f"/t/{plan.table_id}/seat/{plan.seats[mover]}/move", body
@@ -261,7 +278,9 @@ def drive(
         state = _dealt(state.apply(move))
         start = time.monotonic()  # the form's answer sends the mover to its page
         browsers[mover].request("GET", f"/t/{plan.table_id}/seat/{plan.seats[mover]}")
-        tally.pages.append(time.monotonic() - start)
+        done = time.monotonic()
+        tally.pages.append(done - start)
+        phones[mover].reloads.append((version, done))  # the mover's phone shows it now
         arrival += rng.expovariate(rate)
     while arrival < end and state.to_move is not None:  # the backlog the server never took
         tally.arrived += 1
@@ -317,7 +336,9 @@ def generator(args: tuple[int, list[Plan], float, float, Any]) -> None:
         tables.append((phones, acked))
         movers.append(
             threading.Thread(
-                target=drive, args=(port, plan, rate_per_table, end, tally, acked), daemon=True
+                target=drive,
+                args=(port, plan, rate_per_table, end, tally, acked, {p.player: p for p in phones}),
+                daemon=True,
             )
         )
         threads += [*phones, movers[-1]]
