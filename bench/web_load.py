@@ -14,8 +14,9 @@ from its arrival (so a slow server is not given less load, and time queued
 behind the previous move of the same table counts).
 
 Each table has ``--phones`` phones doing what ``web/static/live.js`` does:
-hold the table's event stream; when it sends a new version, close it, load the
-seat page (HTML) again, and open a new stream. A move is the page's form: the
+hold the table's event stream open and, each time it sends a new version,
+fetch the seat page (HTML) again (the page swaps its live regions in place and
+keeps its stream). A move is the page's form: the
 player to move posts it (the move is chosen from the engine's legal moves for
 the table as the log has it) and loads the page it is sent to, which shows the
 move and opens a new stream: the mover's phone loads no page for its own move.
@@ -146,7 +147,7 @@ class Browser:
 
 
 class Phone(threading.Thread):
-    """A seat's page: its stream, and a reload of the page each time the version moves on."""
+    """A seat's page: its stream, and a fetch of the page each time the version moves on."""
 
     def __init__(
         self, port: int, plan: Plan, player: str, end: float, tally: Tally, stop: threading.Event
@@ -159,36 +160,21 @@ class Phone(threading.Thread):
         self.moved = 0
         """The version this seat's own move makes: its form's answer is the page that shows
         it and those before it (:func:`drive` loads it), so the stream's news of them loads
-        nothing, as ``live.js`` stops listening once a form is sent."""
+        nothing, as ``live.js`` stops listening once a form is sent; the new page opens a
+        new stream."""
         self.reloads: list[tuple[int, float]] = []  # (version shown, when the page was done)
 
+    def _on(self) -> bool:
+        return time.monotonic() < self.end and not self.stop.is_set()
+
     def run(self) -> None:
+        """As ``live.js``: one stream held open; each new version it sends, the page fetched
+        again (news that comes during a fetch is read after it, so a burst of moves costs
+        one fetch per version at most). A stream that ends is opened again after the
+        ``retry`` it asked for."""
         browser = Browser(self.port).join()
-        try:
-            while time.monotonic() < self.end and not self.stop.is_set():
-                version = self._listen()
-                if version is None:
-                    return
-                start = time.monotonic()
-                status, _ = browser.request("GET", self.page)
-                done = time.monotonic()
-                self.tally.pages.append(done - start)
-                if status != 200:
-                    self.tally.errors.append(f"page {status}")
-                self.shown = version
-                self.reloads.append((version, done))
-        except OSError as exc:
-            if not self.stop.is_set():
-                self.tally.errors.append(f"phone {exc!r}")
-
-    def _listen(self) -> int | None:
-        """The first version the stream sends that differs from the shown one (None: the end).
-
-        As a browser's EventSource: a stream that ends is opened again after the
-        ``retry`` it asked for.
-        """
         retry = 0.5
-        while time.monotonic() < self.end and not self.stop.is_set():
+        while self._on():
             # Longer than the stream's heartbeat: a quiet stream is not a dead one.
             conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
             stream: http.client.HTTPResponse | None = None
@@ -198,8 +184,8 @@ class Phone(threading.Thread):
                 stream = conn.getresponse()
                 if stream.status != 200:
                     self.tally.errors.append(f"stream {stream.status}")
-                    return None
-                while time.monotonic() < self.end and not self.stop.is_set():
+                    return
+                while self._on():
                     line = stream.fp.readline()
                     if not line:
                         break  # the stream ended: open it again after its retry
@@ -207,24 +193,33 @@ class Phone(threading.Thread):
                         retry = int(line[6:]) / 1000
                     elif line.startswith(b"data:"):
                         seen = int(line[5:])
-                        if seen <= self.moved:  # its own move: the new page opens a new stream
+                        if seen <= self.moved:  # its own move: the new page, a new stream
                             own = seen > self.shown
                             self.shown = max(self.shown, seen)
                             if own:
                                 break
                         elif seen != self.shown:
-                            return seen
+                            self._fetch(browser, seen)
             except OSError as exc:
                 if not self.stop.is_set():
-                    self.tally.errors.append(f"stream {exc!r}")
-                return None
+                    self.tally.errors.append(f"phone {exc!r}")
+                return
             finally:
                 if stream is not None:
                     stream.close()  # the response holds the socket: close it, as a page does
                 conn.close()
             if not own:
                 time.sleep(retry)
-        return None
+
+    def _fetch(self, browser: Browser, version: int) -> None:
+        start = time.monotonic()
+        status, _ = browser.request("GET", self.page)
+        done = time.monotonic()
+        self.tally.pages.append(done - start)
+        if status != 200:
+            self.tally.errors.append(f"page {status}")
+        self.shown = version
+        self.reloads.append((version, done))
 
 
 def drive(
@@ -413,7 +408,7 @@ def one_run(
         if args.server == "waitress":
             server = start_waitress(where, port, log)
         else:
-            server = start_server(where, port, log, workers=workers)
+            server = start_server(where, port, log, workers=workers, threads=args.threads)
         try:
             pids = [server.pid, *(workers_of(server) if args.server == "gunicorn" else [])]
             pg = postgres_pids() if kind == "postgresql" else []
@@ -483,6 +478,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=24)
     parser.add_argument("--phones", type=int, default=4, choices=range(2, 6))
     parser.add_argument("--generators", type=int, default=2)
+    parser.add_argument(
+        "--threads", type=int, help="threads per gunicorn worker (default: companion serve's)"
+    )
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument(
