@@ -17,6 +17,8 @@ from typing import Any
 
 from flask import Flask, request
 
+from companion.app_reasons import said
+from companion.games import EngineError
 from companion.messages import option_words
 from companion.reasons import reason_text
 from web.presenters import word
@@ -225,7 +227,8 @@ def translate(key: str, lang: str, **values: object) -> str:
 
 def init_app(app: Flask) -> None:
     """Give templates ``lang``, ``_`` (translate into the request's language), ``reason`` (a
-    refusal in it) and ``options_of`` (a game's rule options in it)."""
+    game's refusal in it), ``refusal`` (the app's) and ``options_of`` (a game's rule
+    options in it)."""
 
     @app.context_processor
     def inject() -> dict[str, object]:
@@ -237,6 +240,9 @@ def init_app(app: Flask) -> None:
         def reason(verdict: Mapping[str, Any]) -> str:
             return reason_text(verdict, lang)
 
+        def refusal(error: EngineError) -> str:
+            return said(error, lang)
+
         def options_of(game: Mapping[str, Any]) -> list[dict[str, Any]]:
             return [option_words(str(game["id"]), o, lang) for o in game["options"]]
 
@@ -244,6 +250,7 @@ def init_app(app: Flask) -> None:
             "lang": lang,
             "_": _,
             "reason": reason,
+            "refusal": refusal,
             "options_of": options_of,
             "LANGS": LANGS,
             "LANG_NAMES": LANG_NAMES,
