@@ -4,7 +4,8 @@ Run: ``.venv/bin/python -m bench.photo_cpu [--repeat 3]``.
 
 Each upload goes through what the photo routes run (``companion.photo_score
 .score_upload``: the header checks, the decode within the pixel budget, the
-reading, the scoring or the refusal) in a fresh process of its own, so its CPU
+reading, the scoring or the refusal) in a fresh process of its own, with the
+OpenCV threads of the server's reading child (``companion.photo_reader``), so its CPU
 time (user + system, from ``wait4``) and its peak resident memory are its own.
 The uploads are the costly ones under the 12 MB limit: 7000 x 7000 pixels of
 a checkerboard (the cheapest file for the most pixels) as PNG and as JPEG,
@@ -31,7 +32,10 @@ from companion.photos import MAX_PHOTO_BYTES
 
 CHILD = """
 import json, re, sys, time
-from companion import photo_score, photos
+import cv2
+from companion import photo_reader, photo_score, photos
+
+cv2.setNumThreads(photo_reader.READING_THREADS)  # as the server's reading child
 
 def high_water_kb():  # this process's own peak (ru_maxrss would carry the parent's over exec)
     with open("/proc/self/status") as status:

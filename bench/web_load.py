@@ -14,16 +14,21 @@ from its arrival (so a slow server is not given less load, and time queued
 behind the previous move of the same table counts).
 
 Each table has ``--phones`` phones doing what ``web/static/live.js`` does:
-hold the table's event stream; when it sends a new version, close it, load the
-seat page (HTML) again, and open a new stream. A move is the page's form: the
+hold the table's event stream open and, each time it sends a new version,
+fetch the seat page (HTML) again (the page swaps its live regions in place and
+keeps its stream). A move is the page's form: the
 player to move posts it (the move is chosen from the engine's legal moves for
-the table as the log has it) and loads the page it is sent to.
+the table as the log has it) and loads the page it is sent to, which shows the
+move and opens a new stream: the mover's phone loads no page for its own move.
 
 Reported per rate, over ``--repeat`` runs: moves applied per second; the
 move's latency (arrival to the POST's answer) p50/p99; how long the other
 phones took to see it (the POST's answer to their reloaded page) p50/p99; the
-page loads p50/p99; errors (any answer but 200/303, a 409, a dropped stream);
-the server's CPU (gunicorn and PostgreSQL, in cores) and the generators'.
+page loads p50/p99; errors (any answer but 200/303, a 409, a dropped stream, a
+move another phone had not shown ``DRAIN_SECONDS`` after the last move was
+answered: the phones follow the moves on after the run's end); the server's
+CPU (gunicorn and PostgreSQL, in cores, and the gunicorn processes' CPU per
+applied move) and the generators'.
 Rates are tried upwards while every run applies at least 95% of the moves
 that arrived (arrivals are random: a run's count is not its target) without an
 error. The capacity of a configuration is the highest rate up to
@@ -68,6 +73,9 @@ from tests import postgres
 from tests.web.phone import free_port, kill_server, start_server, wait_until_serving, workers_of
 
 GAME = "noah"
+DRAIN_SECONDS = 10.0
+"""After the last move is answered, how long the phones have to show it; a move a phone
+has not shown by then is counted as never seen."""
 PLAYERS = ["ann", "bob", "cy", "dee", "eve"]
 
 
@@ -92,6 +100,8 @@ class Tally:
     arrived: int = 0
     applied: int = 0
     cpu: float = 0.0
+    server_ms: float = 0.0
+    """The server's CPU per applied move (with its pages and streams), milliseconds."""
 
     def merge(self, other: Tally) -> None:
         self.moves += other.moves
@@ -137,69 +147,79 @@ class Browser:
 
 
 class Phone(threading.Thread):
-    """A seat's page: its stream, and a reload of the page each time the version moves on."""
+    """A seat's page: its stream, and a fetch of the page each time the version moves on."""
 
-    def __init__(self, port: int, plan: Plan, player: str, end: float, tally: Tally) -> None:
+    def __init__(
+        self, port: int, plan: Plan, player: str, end: float, tally: Tally, stop: threading.Event
+    ) -> None:
         super().__init__(daemon=True)
-        self.port, self.plan, self.player, self.end, self.tally = port, plan, player, end, tally
+        self.port, self.plan, self.player, self.tally, self.stop = port, plan, player, tally, stop
+        self.end = end + DRAIN_SECONDS + 60  # the moves stop at ``end``; the phones follow on
         self.page = f"/t/{plan.table_id}/seat/{plan.seats[player]}"
         self.shown = 0
+        self.moved = 0
+        """The version this seat's own move makes: its form's answer is the page that shows
+        it and those before it (:func:`drive` loads it), so the stream's news of them loads
+        nothing, as ``live.js`` stops listening once a form is sent; the new page opens a
+        new stream."""
         self.reloads: list[tuple[int, float]] = []  # (version shown, when the page was done)
 
+    def _on(self) -> bool:
+        return time.monotonic() < self.end and not self.stop.is_set()
+
     def run(self) -> None:
+        """As ``live.js``: one stream held open; each new version it sends, the page fetched
+        again (news that comes during a fetch is read after it, so a burst of moves costs
+        one fetch per version at most). A stream that ends is opened again after the
+        ``retry`` it asked for."""
         browser = Browser(self.port).join()
-        try:
-            while time.monotonic() < self.end:
-                version = self._listen()
-                if version is None:
-                    return
-                start = time.monotonic()
-                status, _ = browser.request("GET", self.page)
-                done = time.monotonic()
-                self.tally.pages.append(done - start)
-                if status != 200:
-                    self.tally.errors.append(f"page {status}")
-                self.shown = version
-                self.reloads.append((version, done))
-        except OSError as exc:
-            if time.monotonic() < self.end:
-                self.tally.errors.append(f"phone {exc!r}")
-
-    def _listen(self) -> int | None:
-        """The first version the stream sends that differs from the shown one (None: the end).
-
-        As a browser's EventSource: a stream that ends is opened again after the
-        ``retry`` it asked for.
-        """
         retry = 0.5
-        while time.monotonic() < self.end:
+        while self._on():
             # Longer than the stream's heartbeat: a quiet stream is not a dead one.
             conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
             stream: http.client.HTTPResponse | None = None
+            own = False
             try:
                 conn.request("GET", f"/t/{self.plan.table_id}/stream")
                 stream = conn.getresponse()
                 if stream.status != 200:
                     self.tally.errors.append(f"stream {stream.status}")
-                    return None
-                while time.monotonic() < self.end:
+                    return
+                while self._on():
                     line = stream.fp.readline()
                     if not line:
                         break  # the stream ended: open it again after its retry
                     if line.startswith(b"retry:"):
                         retry = int(line[6:]) / 1000
-                    elif line.startswith(b"data:") and int(line[5:]) != self.shown:
-                        return int(line[5:])
+                    elif line.startswith(b"data:"):
+                        seen = int(line[5:])
+                        if seen <= self.moved:  # its own move: the new page, a new stream
+                            own = seen > self.shown
+                            self.shown = max(self.shown, seen)
+                            if own:
+                                break
+                        elif seen != self.shown:
+                            self._fetch(browser, seen)
             except OSError as exc:
-                if time.monotonic() < self.end:
-                    self.tally.errors.append(f"stream {exc!r}")
-                return None
+                if not self.stop.is_set():
+                    self.tally.errors.append(f"phone {exc!r}")
+                return
             finally:
                 if stream is not None:
                     stream.close()  # the response holds the socket: close it, as a page does
                 conn.close()
-            time.sleep(retry)
-        return None
+            if not own:
+                time.sleep(retry)
+
+    def _fetch(self, browser: Browser, version: int) -> None:
+        start = time.monotonic()
+        status, _ = browser.request("GET", self.page)
+        done = time.monotonic()
+        self.tally.pages.append(done - start)
+        if status != 200:
+            self.tally.errors.append(f"page {status}")
+        self.shown = version
+        self.reloads.append((version, done))
 
 
 def drive(
@@ -209,10 +229,12 @@ def drive(
     end: float,
     tally: Tally,
     acked: dict[int, tuple[str, float]],
+    phones: dict[str, Phone],
 ) -> None:
     """The table's moves, arriving at exponential intervals of mean ``1/rate`` seconds.
 
-    ``acked`` gets, per version, who moved and when the POST was answered.
+    ``acked`` gets, per version, who moved and when the POST was answered; the
+    mover's phone is told which version its form makes (``Phone.moved``).
     """
     rng = random.Random(plan.seed)
     state: State = engines.GAMES[GAME].new_game(plan.players, seed=plan.seed)
@@ -232,6 +254,7 @@ def drive(
                 "version": str(version),
             }
         )
+        phones[mover].moved = version + 1
         try:
             status, _ = browsers[mover].request(
                 "POST", f"/t/{plan.table_id}/seat/{plan.seats[mover]}/move", body
@@ -250,19 +273,19 @@ def drive(
         state = _dealt(state.apply(move))
         start = time.monotonic()  # the form's answer sends the mover to its page
         browsers[mover].request("GET", f"/t/{plan.table_id}/seat/{plan.seats[mover]}")
-        tally.pages.append(time.monotonic() - start)
+        done = time.monotonic()
+        tally.pages.append(done - start)
+        phones[mover].reloads.append((version, done))  # the mover's phone shows it now
         arrival += rng.expovariate(rate)
     while arrival < end and state.to_move is not None:  # the backlog the server never took
         tally.arrived += 1
         arrival += rng.expovariate(rate)
 
 
-def seen_delays(
-    phones: list[Phone], acked: dict[int, tuple[str, float]], end: float, tally: Tally
-) -> None:
+def seen_delays(phones: list[Phone], acked: dict[int, tuple[str, float]], tally: Tally) -> None:
     """For each move and each other phone: from the move's answer to that phone's page
-    showing it (or a later version). A move answered over a second before the end that a
-    phone never showed is an error; one answered in the last second is left out."""
+    showing it (or a later version). A move a phone had not shown ``DRAIN_SECONDS`` after
+    the last move is an error."""
     for version, (mover, answered) in acked.items():
         for phone in phones:
             if phone.player == mover:
@@ -270,8 +293,21 @@ def seen_delays(
             shown = [done for seen, done in phone.reloads if seen >= version]
             if shown:
                 tally.seen.append(max(0.0, min(shown) - answered))
-            elif answered < end - 1.0:
+            else:
                 tally.errors.append(f"{phone.player} never saw version {version}")
+
+
+def caught_up(phones: list[Phone], acked: dict[int, tuple[str, float]]) -> bool:
+    """Whether every phone of a table shows its last move (its mover's page counts)."""
+    last = max(acked, default=0)
+    return (
+        all(
+            phone.player == acked[last][0] or any(seen >= last for seen, _ in phone.reloads)
+            for phone in phones
+        )
+        if last
+        else True
+    )
 
 
 def _dealt(state: State) -> State:
@@ -286,23 +322,34 @@ def generator(args: tuple[int, list[Plan], float, float, Any]) -> None:
     end = time.monotonic() + (end_wall - time.time())
     tally = Tally()
     threads: list[threading.Thread] = []
+    movers: list[threading.Thread] = []
+    stop = threading.Event()
     tables: list[tuple[list[Phone], dict[int, tuple[str, float]]]] = []
     for plan in plans:
-        phones = [Phone(port, plan, p, end, tally) for p in plan.players]
+        phones = [Phone(port, plan, p, end, tally, stop) for p in plan.players]
         acked: dict[int, tuple[str, float]] = {}
         tables.append((phones, acked))
-        threads += phones
-        threads.append(
+        movers.append(
             threading.Thread(
-                target=drive, args=(port, plan, rate_per_table, end, tally, acked), daemon=True
+                target=drive,
+                args=(port, plan, rate_per_table, end, tally, acked, {p.player: p for p in phones}),
+                daemon=True,
             )
         )
+        threads += [*phones, movers[-1]]
     for thread in threads:
         thread.start()
-    for thread in threads:
-        thread.join(max(1.0, end + 10 - time.monotonic()))
+    for thread in movers:
+        thread.join(max(1.0, end + 60 - time.monotonic()))
+    # The last move is answered: the phones have DRAIN_SECONDS to show the last ones.
+    drained = time.monotonic() + DRAIN_SECONDS
+    while time.monotonic() < drained and not all(
+        caught_up(phones, acked) for phones, acked in tables
+    ):
+        time.sleep(0.05)
+    stop.set()
     for phones, acked in tables:
-        seen_delays(phones, acked, end, tally)
+        seen_delays(phones, acked, tally)
     tally.cpu = time.process_time()
     out.put(tally)
 
@@ -361,7 +408,7 @@ def one_run(
         if args.server == "waitress":
             server = start_waitress(where, port, log)
         else:
-            server = start_server(where, port, log, workers=workers)
+            server = start_server(where, port, log, workers=workers, threads=args.threads)
         try:
             pids = [server.pid, *(workers_of(server) if args.server == "gunicorn" else [])]
             pg = postgres_pids() if kind == "postgresql" else []
@@ -381,11 +428,13 @@ def one_run(
                 proc.start()
             tally = Tally()
             for _ in procs:
-                tally.merge(queue.get(timeout=args.seconds + 60))
+                tally.merge(queue.get(timeout=args.seconds + DRAIN_SECONDS + 120))
             for proc in procs:
                 proc.join(10)
             wall = time.time() - start
-            busy = (cpu_seconds(pids) - before) / wall
+            used = cpu_seconds(pids) - before
+            busy = used / wall
+            tally.server_ms = 1000 * used / max(1, tally.applied)
             pg_busy = (cpu_seconds(postgres_pids()) - pg_before) / wall if pg else 0.0
         finally:
             kill_server(server)
@@ -429,6 +478,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=24)
     parser.add_argument("--phones", type=int, default=4, choices=range(2, 6))
     parser.add_argument("--generators", type=int, default=2)
+    parser.add_argument(
+        "--threads", type=int, help="threads per gunicorn worker (default: companion serve's)"
+    )
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument(
@@ -447,7 +499,7 @@ def main() -> None:
     )
     print(
         "database    workers  target  arrived/s applied/s  move p50/p99 ms  seen p50/p99 ms  "
-        "page p50/p99 ms  errors  server cores  pg cores  generator cores"
+        "page p50/p99 ms  errors  server cores  ms/move  pg cores  generator cores"
     )
     for kind in args.databases.split(","):
         for workers in (int(w) for w in args.workers.split(",")):
@@ -461,7 +513,8 @@ def main() -> None:
                         f"{pct(tally.moves, 50):7.1f}/{pct(tally.moves, 99):7.1f} "
                         f"{pct(tally.seen, 50):7.1f}/{pct(tally.seen, 99):7.1f} "
                         f"{pct(tally.pages, 50):7.1f}/{pct(tally.pages, 99):7.1f} "
-                        f"{len(tally.errors):7} {busy:13.2f} {pg_busy:9.2f} {tally.cpu:16.2f}",
+                        f"{len(tally.errors):7} {busy:13.2f} {tally.server_ms:8.1f} {pg_busy:9.2f} "
+                        f"{tally.cpu:16.2f}",
                         flush=True,
                     )
                     kinds = Counter(" ".join(e.split()[:2]) for e in tally.errors)

@@ -111,7 +111,9 @@ class Server(BaseApplication):
             "timeout": 600,
             "graceful_timeout": 5,
             "keepalive": 5,
-            "accesslog": "-",
+            # Off unless asked: each line is written under one lock, which every request's
+            # thread then waits on behind the interpreter lock (docs/server.md, "Measured").
+            "accesslog": self.args.access_log,
             "errorlog": "-",
             "worker_exit": self._closed,
             # No control socket: several servers (tests, a second table room) share a machine.
@@ -160,6 +162,11 @@ def add_commands(sub: Commands) -> None:
     p.add_argument(
         "--camera",
         help="camera index (0), stream URL or recorded video file the host pages can follow",
+    )
+    p.add_argument(
+        "--access-log",
+        metavar="FILE",
+        help="write a line per request to FILE ('-' for the terminal); off by default",
     )
     p.add_argument("--table", help="id of the table the camera follows from the start")
     p.add_argument(

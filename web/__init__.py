@@ -35,6 +35,10 @@ MAX_UPLOAD_BYTES = 12 * 1024 * 1024
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app; ``test_config`` overrides the defaults (tests, embedding)."""
     app = Flask(__name__, instance_relative_config=True)
+    # The compiled templates in a plain dict (the templates are a fixed set of files):
+    # Jinja's default LRU cache takes a lock on every include, and under load the page
+    # threads queue on it behind the interpreter lock (docs/server.md, "Measured").
+    app.jinja_options = {**app.jinja_options, "cache_size": -1}
     # A link with an empty segment (``/t/X/seat//view.json``: a token lost to a stray
     # newline) is a clear 404, not a 308 redirect to a different route.
     app.url_map.merge_slashes = False

@@ -100,10 +100,12 @@ def history(table: Table, viewer: str | None, lang: str) -> list[dict[str, Any]]
     """The history as ``viewer`` may see it, newest first, with the explanations.
 
     Runs of the same line with nothing to explain (eight face-down deals) are
-    shown once with a count.
+    shown once with a count. Only the steps of the lines shown are read (from the
+    newest back), so a page costs the same late in a long game as early on.
     """
     out: list[dict[str, Any]] = []
-    for n, step in enumerate(table.history, start=1):
+    for n in range(len(table.history), 0, -1):
+        step = table.history[n - 1]
         public = step.public(viewer)
         entry = {
             "n": n,
@@ -113,19 +115,18 @@ def history(table: Table, viewer: str | None, lang: str) -> list[dict[str, Any]]
             "events": [event_text(table.game, e.to_json(), lang) for e in step.events],
             "times": 1,
         }
-        last = out[-1] if out else None
+        newer = out[-1] if out else None
         if (
-            last is not None
-            and not last["events"]
+            newer is not None
+            and not newer["events"]
             and not entry["events"]
-            and (last["actor"], last["label"]) == (entry["actor"], entry["label"])
+            and (newer["actor"], newer["label"]) == (entry["actor"], entry["label"])
         ):
-            last["times"] += 1
-            last["n"] = n
+            newer["times"] += 1
             continue
+        if len(out) == HISTORY_SHOWN:
+            break  # the oldest line shown is complete: an older, different line is here
         out.append(entry)
-    out = out[-HISTORY_SHOWN:]
-    out.reverse()
     return out
 
 

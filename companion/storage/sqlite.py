@@ -31,8 +31,10 @@ from companion.storage.base import (
     Versions,
 )
 
-READERS = 4
-"""Reader connections per process, beside the one writer (reads never wait for a commit)."""
+READERS = 16
+"""Reader connections per process, beside the one writer (reads never wait for a commit).
+A query gives up the interpreter lock and waits for it again to finish, so under load a
+reader is held for longer than its query: 4 kept a worker's page threads queuing."""
 
 POLL_SECONDS = 0.05
 """How often the versions of the tables live streams wait on are read (one query for

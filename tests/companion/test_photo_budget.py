@@ -118,3 +118,13 @@ def test_a_reading_past_the_cap_is_stopped_and_the_next_works() -> None:
         assert refused.value.code == "photo.no_mats" and refused.value.status == 422
     finally:
         reader.close()
+
+
+def test_a_reading_runs_on_one_opencv_thread() -> None:
+    """Each OpenCV thread of the marker search holds its own copy of the photo: the
+    reading process uses one, so a photo of noise peaks in half the memory."""
+    reader = PhotoReader(cap=30.0)
+    try:
+        assert reader.read(cv2.getNumThreads) == 1
+    finally:
+        reader.close()

@@ -172,11 +172,19 @@ def wait_until_serving(port: int, deadline: float = 30.0) -> None:
 
 
 def start_server(
-    database: Path | str, port: int, log: Path, *, workers: int = 1
+    database: Path | str,
+    port: int,
+    log: Path,
+    *,
+    workers: int = 1,
+    threads: int | None = None,
+    access_log: bool = False,
 ) -> subprocess.Popen[bytes]:
     """``companion serve`` as its own process on the loopback, its output into ``log``.
 
-    ``database`` is an SQLite file or a PostgreSQL URL; ``workers`` the server's processes.
+    ``database`` is an SQLite file or a PostgreSQL URL; ``workers`` the server's processes,
+    ``threads`` each one's threads (None: the command's default); ``access_log``: a line
+    per request in the output too.
     """
     with log.open("ab") as out:
         proc = subprocess.Popen(
@@ -184,6 +192,8 @@ def start_server(
                 *(sys.executable, "-m", "cli", "serve", "--host", "127.0.0.1"),
                 *("--port", str(port), "--database", str(database)),
                 *("--workers", str(workers)),
+                *(("--threads", str(threads)) if threads is not None else ()),
+                *(("--access-log", "-") if access_log else ()),
             ],
             cwd=ROOT,
             env=dict(os.environ, PYTHONUNBUFFERED="1"),

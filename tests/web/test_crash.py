@@ -115,7 +115,7 @@ def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path, database:
     secrets_ = [t.host_token for t in tables] + [s.token for t in tables for s in t.seats]
 
     port, log = free_port(), tmp_path / "server.log"
-    server = start_server(database, port, log)
+    server = start_server(database, port, log, access_log=True)
     stop = threading.Event()
     try:
         phones = [
@@ -140,7 +140,7 @@ def test_a_killed_server_keeps_every_acknowledged_move(tmp_path: Path, database:
 
     assert all(not p.refused for p in players), [p.refused for p in players]
     rows = logged(database)
-    server = start_server(database, port, log)  # the same file, the same address
+    server = start_server(database, port, log, access_log=True)  # the same file, the same address
     try:
         phone = Phone(port).join()
         for table, player in zip(tables, players, strict=True):

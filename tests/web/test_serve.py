@@ -35,12 +35,15 @@ def test_terminal_qr_is_drawn_with_blocks() -> None:
 
 
 def test_serve_prints_the_address_and_serves_the_app(tmp_path: Path) -> None:
+    """It serves the app; ``--access-log FILE`` writes a line per request there."""
     port = free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    access = tmp_path / "access.log"
     proc = subprocess.Popen(
         [
             *(sys.executable, "-m", "cli", "serve", "--host", "127.0.0.1"),
             *("--port", str(port), "--database", str(tmp_path / "tables.sqlite")),
+            *("--access-log", str(access)),
         ],
         cwd=ROOT,
         env=env,
@@ -65,6 +68,7 @@ def test_serve_prints_the_address_and_serves_the_app(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+    assert '"GET / HTTP/1.1" 200' in access.read_text()
 
 
 def test_make_run_serves_on_the_port_given_through_the_production_server(tmp_path: Path) -> None:
@@ -112,3 +116,4 @@ def test_make_run_serves_on_the_port_given_through_the_production_server(tmp_pat
         output, _ = proc.communicate(timeout=20)
     assert "development server" not in output.lower()
     assert "Booting worker" in output  # gunicorn's own log
+    assert "GET / HTTP" not in output  # no line per request unless --access-log asks

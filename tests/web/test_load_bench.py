@@ -1,0 +1,34 @@
+"""The load bench's phones against the real app: every move is counted as seen by every
+other phone, up to the last one answered (the phones follow the moves past the run's end)."""
+
+from __future__ import annotations
+
+import queue
+import time
+from pathlib import Path
+
+from bench import web_load
+from companion.sessions import TableStore
+from tests.web.phone import serving
+
+
+def test_every_move_up_to_the_last_is_seen_by_the_other_phones(tmp_path: Path) -> None:
+    database = str(tmp_path / "tables.sqlite")
+    store = TableStore(database)
+    made = [store.create(web_load.GAME, web_load.PLAYERS[:4], seed=7 + i) for i in range(2)]
+    store.close()
+    plans = [
+        web_load.Plan(t.id, {s.player: s.token for s in t.seats}, t.seed or 0, list(t.players))
+        for t in made
+    ]
+    out: queue.Queue[web_load.Tally] = queue.Queue()
+    config = {"DATABASE": database, "SECRET_KEY": "test-only-key", "LIVE_POLL_SECONDS": 0.02}
+    with serving(config) as (port, _):
+        # Moves arrive until the end, the last ones in its last second.
+        web_load.generator((port, plans, 8.0, time.time() + 2.0, out))
+    tally = out.get_nowait()
+    assert tally.errors == []
+    assert tally.applied >= 10
+    # Each applied move is seen by the three other phones of its table, the last ones too.
+    assert len(tally.seen) == 3 * tally.applied
+    assert max(tally.seen) < web_load.DRAIN_SECONDS
