@@ -11,7 +11,7 @@ lines and tie-breaks in both languages are ``companion.sentences``'.
 
 from __future__ import annotations
 
-from companion import ark_nova_seat, messages, quick_score, reasons
+from companion import ark_nova_seat, boards, messages, niagara_seat, quick_score, reasons
 from companion.messages import Messages, Sentences
 from companion.registry import CompanionGame, register
 from companion.sentences import animals_on_board as aob_sentences
@@ -46,13 +46,19 @@ register(
 register(
     "hare_tortoise",
     CompanionGame(
-        table_model=HareTable, photo_scorer=photo.score_hare_tortoise, board=None, quick_score=None
+        table_model=HareTable,
+        photo_scorer=photo.score_hare_tortoise,
+        board=boards.hare_seat,
+        quick_score=None,
     ),
 )
 register(
     "niagara",
     CompanionGame(
-        table_model=NiagaraTable, photo_scorer=photo.score_niagara, board=None, quick_score=None
+        table_model=NiagaraTable,
+        photo_scorer=photo.score_niagara,
+        board=niagara_seat.seat_board,
+        quick_score=None,
     ),
 )
 register(

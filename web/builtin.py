@@ -28,6 +28,10 @@ NOAH_WORDS = {
     "reserve": ("Ferries in reserve: {n}", "備用駁船：{n}"),
     "departed": ("Departures this round: {n}", "本回合已出發：{n}"),
     "tears": ("tears", "眼淚"),
+    "noah_dock_help": (
+        "Tap the dock Noah goes to next on the pentagon, or his ferry to take its cards.",
+        "在五角形上點挪亞接下來要去的碼頭，或點他的駁船拿走上面的牌。",
+    ),
 }
 
 ANIMALS_ON_BOARD_WORDS = {
@@ -80,6 +84,17 @@ HARE_TORTOISE_WORDS = {
     "hare_phase_race": ("The race", "賽跑"),
     "hare_phase_reveal": ("Showing the second bets", "亮出第二張下注卡"),
     "hare_phase_over": ("Game over", "遊戲結束"),
+    "hare_your_cards": ("Your race cards", "你的賽跑卡"),
+    "hare_tap_cards": (
+        "Tap an animal, then how many of its cards to play (or which to keep as your second bet).",
+        "點一種動物，再選要打出幾張（或留哪一張作第二張下注卡）。",
+    ),
+    "hare_howl_mark": ("with the howl", "含狼嚎"),
+    "hare_your_bets": ("Your bets", "你的下注卡"),
+    "hare_race_help": (
+        "Move the pawns on the table as the dashed circles show, then tap the move below.",
+        "照虛線圓圈把桌上的棋子移好，再點下面的動作。",
+    ),
 }
 
 NIAGARA_WORDS = {
@@ -101,6 +116,27 @@ NIAGARA_WORDS = {
     "niagara_phase_act": ("Paddling", "划船"),
     "niagara_phase_flow": ("The river flows", "河水流動"),
     "niagara_phase_over": ("Game over", "遊戲結束"),
+    "niagara_paddles": ("Your paddles", "你的船槳"),
+    "niagara_paddle_n": ("paddle {n}", "船槳 {n}"),
+    "niagara_tap_paddle": (
+        "Tap a paddle to see where it takes your canoes.",
+        "點一支船槳，看看它能把你的獨木舟划到哪裡。",
+    ),
+    "niagara_tap_canoe": ("Tap one of your canoes on the river.", "點河上你的一艘獨木舟。"),
+    "niagara_tap_slot": (
+        "Tap a lit place: where this paddle takes that canoe. Then choose what it loads.",
+        "點亮起的位置：這支船槳能把那艘獨木舟划到的地方，再選要裝卸的寶石。",
+    ),
+    "niagara_preview": (
+        "Tap a paddle to see where it would take your canoes now (the players before you "
+        "move first), then lay it face down.",
+        "點一支船槳，預覽它現在能把獨木舟划到哪裡（在你之前的玩家會先移動），再把它蓋著放下。",
+    ),
+    "niagara_your_canoe": ("your canoe {n}", "你的獨木舟 {n}"),
+    "niagara_slot_main": ("river space {n}", "河道第 {n} 格"),
+    "niagara_slot_left": ("space {n} of the left arm", "左支流第 {n} 格"),
+    "niagara_slot_right": ("space {n} of the right arm", "右支流第 {n} 格"),
+    "niagara_start_over": ("Start over", "重新選擇"),
 }
 
 ARK_NOVA_WORDS = {
@@ -259,7 +295,7 @@ register(
         label=labels.hare_tortoise_label,
         drawing=drawings.hare_tortoise_drawing,
         table_template="games/hare_tortoise.html",
-        seat_template=None,
+        seat_template="games/hare_tortoise_seat.html",
         templates=None,
         words=HARE_TORTOISE_WORDS,
     ),
@@ -270,7 +306,7 @@ register(
         label=labels.niagara_label,
         drawing=drawings.niagara_drawing,
         table_template="games/niagara.html",
-        seat_template=None,
+        seat_template="games/niagara_seat.html",
         templates=None,
         words=NIAGARA_WORDS,
     ),

@@ -169,48 +169,116 @@ def player_colour(seat: int) -> str:
 
 _GEM_COLOURS = {"V": "#7b3fa0", "W": "#e8eef2", "Y": "#f2c84b", "B": "#2f6fd0", "P": "#ef7fb0"}
 
-# Niagara's river drawn top to bottom: the landing, the five main slots, the
-# fork into the left and right arms, the falls (slot -> centre in SVG units).
+# Niagara's river drawn like the board, top to bottom: the landing, the five
+# main slots with the violet, clear and yellow hollows beside M3-M5, the fork
+# round the island that holds the blue and pink hollows, each arm's two slots
+# and its fall. Every slot is at least 44 units tall: a tap target on a phone.
+NIAGARA_SLOT = 44
+"""A slot's height in SVG units (the drawing is 360 wide: a 360 px phone)."""
+
 _NIAGARA_SLOTS = {
-    "HOME": (180, 24),
-    "M1": (180, 70),
-    "M2": (180, 112),
-    "M3": (180, 154),
-    "M4": (180, 196),
-    "M5": (180, 238),
-    "L6": (95, 290),
-    "L7": (95, 332),
-    "R6": (265, 290),
-    "R7": (265, 332),
+    "HOME": (180, 26, 190),
+    "M1": (170, 76, 200),
+    "M2": (170, 122, 200),
+    "M3": (170, 168, 200),
+    "M4": (170, 214, 200),
+    "M5": (170, 260, 200),
+    "L6": (78, 316, 140),
+    "L7": (78, 362, 140),
+    "R6": (282, 316, 140),
+    "R7": (282, 362, 140),
 }
+"""Each slot's centre and width in SVG units."""
+
+_NIAGARA_HOLLOWS = {
+    "V": (316, 168),
+    "W": (316, 214),
+    "Y": (316, 260),
+    "B": (180, 316),
+    "P": (180, 362),
+}
+"""Each gem hollow's centre: beside its slot, the blue and pink ones on the island."""
+
+_NIAGARA_FALLS = ((8, 148), (212, 148))
+"""Each arm's fall under its last slot: left edge and width."""
+
+_OWN_CANOE = 44
+_OTHER_CANOE = 15
 
 
 def niagara_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
-    """Niagara: the river slots with their discs, the canoes with their gems, the falls."""
-    slots = []
-    river = view.get("river", {})
-    for slot, (x, y) in _NIAGARA_SLOTS.items():
-        slots.append({"slot": slot, "x": x, "y": y, "disc": river.get(slot)})
+    """Niagara: the river's slots, the hollows and their gems, the falls, each canoe in its
+    player's colour (the viewer's own drawn large enough to tap)."""
+    half = NIAGARA_SLOT / 2
+    slots = [
+        {"slot": slot, "x": x - w / 2, "y": y - half, "w": w, "cx": x, "cy": y}
+        for slot, (x, y, w) in _NIAGARA_SLOTS.items()
+    ]
+    falls_y = _NIAGARA_SLOTS["L7"][1] + half + 2
+    falls = [{"x": x, "y": falls_y, "w": w} for x, w in _NIAGARA_FALLS]
+    hollows = []
+    for colour, (x, y) in _NIAGARA_HOLLOWS.items():
+        held = str(view.get("hollows", {}).get(colour, ""))
+        gems = [
+            {
+                "colour": _GEM_COLOURS.get(g, "#fff"),
+                "x": x - 12 + 8 * (i % 4),
+                "y": y - 4 + 8 * (i // 4),
+            }
+            for i, g in enumerate(held[:8])
+        ]
+        hollows.append(
+            {
+                "colour": colour,
+                "x": x,
+                "y": y,
+                "fill": _GEM_COLOURS[colour],
+                "gems": gems,
+                "count": len(held),
+            }
+        )
     canoes = []
-    taken: dict[str, int] = {}
-    lost = []
+    own_in: dict[str, int] = {}
+    others_in: dict[str, int] = {}
+    viewer = view.get("viewer")
     for i, seat in enumerate(view.get("seats", [])):
         for n, canoe in enumerate(seat["canoes"], start=1):
-            where = canoe["slot"]
-            colour = player_colour(i)
+            where = str(canoe["slot"])
+            own = seat["player"] == viewer
             gem = canoe.get("gem")
-            entry = {
+            entry: dict[str, Any] = {
                 "player": seat["player"],
                 "n": n,
-                "colour": colour,
+                "own": own,
+                "slot": where,
+                "colour": player_colour(i),
                 "gem": gem,
                 "gem_colour": _GEM_COLOURS.get(gem or "", "#fff"),
             }
-            if where not in _NIAGARA_SLOTS:
-                lost.append(entry)
-                continue
-            k = taken.get(where, 0)
-            taken[where] = k + 1
-            x, y = _NIAGARA_SLOTS[where]
-            canoes.append({**entry, "x": x - 40 + 17 * k, "y": y + 2, "slot": where})
-    return {"slots": slots, "canoes": canoes, "lost": lost, "falls": 372}
+            if where in _NIAGARA_SLOTS:
+                x, y, w = _NIAGARA_SLOTS[where]
+                left, top = x - w / 2, y - half
+            else:  # over the falls: drawn in the left arm's fall
+                left, top = _NIAGARA_FALLS[0][0], falls_y
+            if own:
+                k = own_in.get(where, 0)
+                own_in[where] = k + 1
+                entry.update(x=left + 2 + k * (_OWN_CANOE + 2), y=top, w=_OWN_CANOE)
+            else:
+                k = others_in.get(where, 0)
+                others_in[where] = k + 1
+                entry.update(
+                    x=left + 2 + 2 * (_OWN_CANOE + 2) + (k // 2) * (_OTHER_CANOE + 2),
+                    y=top + 6 + (k % 2) * 18,
+                    w=_OTHER_CANOE,
+                )
+            canoes.append(entry)
+    return {
+        "slots": slots,
+        "hollows": hollows,
+        "falls": falls,
+        "canoes": canoes,
+        "lost": [c for c in canoes if c["slot"] not in _NIAGARA_SLOTS],
+        "size": NIAGARA_SLOT,
+        "height": falls_y + NIAGARA_SLOT + 4,
+    }

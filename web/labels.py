@@ -16,7 +16,7 @@ from companion.catalog_info import piece_name
 from companion.games import UNKNOWN, notation
 from companion.sentences import join
 from companion.sentences.hare_tortoise import animal
-from companion.sentences.niagara import paddle
+from companion.sentences.niagara import paddle, plan
 from web.i18n import translate
 
 
@@ -137,6 +137,8 @@ def niagara_label(move_json: Mapping[str, Any], lang: str) -> str:
         return f"選擇船槳：{what}" if zh else f"Choose paddle {what}"
     if kind in ("paddle", "cloud"):
         return paddle(move_json, lang)
+    if kind == "canoe":  # one canoe's part of a paddle move, as the river drawing offers it
+        return plan(move_json, lang)
     return generic_label("niagara", move_json, lang)
 
 

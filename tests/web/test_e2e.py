@@ -212,9 +212,14 @@ def test_three_phones_run_a_niagara_round_with_the_river(server: str, browser: B
     seen: dict[str, bool] = {}
 
     def before_move(page: Page, version: int) -> None:
-        advice = page.locator("ul.moves small.advice")
-        if advice.count() and "forecast" not in seen:
-            assert "% afloat" in advice.first.inner_text()
+        canoes = page.locator('.river-pick[data-phase="act"] [data-canoe-target].able')
+        if canoes.count() and "forecast" not in seen:  # a canoe, a lit place: the forecast
+            canoes.first.click()
+            place = page.locator("[data-slot-target].reach").first
+            box = place.bounding_box()
+            assert box is not None
+            place.click(position={"x": box["width"] - 12, "y": box["height"] / 2})
+            assert "% afloat" in page.inner_text(".river-choices")
             seen["forecast"] = True
             shot(page, "niagara-seat-forecast")
         if page.locator('button[data-notation^="arm "]').count():
@@ -241,8 +246,9 @@ def test_the_host_undoes_a_move_and_the_phones_follow(
     host.goto(f"{server}/t/{table.id}/host/{table.host_token}")
     player.goto(f"{server}/t/{table.id}/seat/{seat.token}")
     before = player.locator("ul.moves button").evaluate_all("bs => bs.map(b => b.dataset.notation)")
+    player.locator(".hand button[data-show]").first.click()  # a card, then its move
     with player.expect_navigation(wait_until="domcontentloaded"):
-        player.locator("ul.moves button").first.click(no_wait_after=True)
+        player.locator("[data-for]:not([hidden]) button").first.click(no_wait_after=True)
     at_version(host, 1)  # the host's screen followed the move by itself
     at_version(player, 1)
     moved = player.locator("ul.moves button").evaluate_all("bs => bs.map(b => b.dataset.notation)")

@@ -2,9 +2,10 @@
 
 A waiting phone keeps what its player typed while another player moves: the
 page updates in place (board, moves, history) instead of reloading. Whole
-games are played from the setup form to the score sheet by tapping the moves
-each seat page draws (the game's own playout choice when it is on the page),
-two of them with every phone in Traditional Chinese. Screenshots of each
+games are played from the setup form to the score sheet by tapping what each
+seat page draws: Niagara's river (paddle, canoe, place, plan: the game's own
+playout choice), the Hare's card tiles, Noah's hand and pentagon, else the
+moves in words, two of them with every phone in Traditional Chinese. Screenshots of each
 game's seat page and score sheet go to ``tests/artifacts/``.
 """
 
@@ -18,7 +19,9 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 import engines
-from companion.sessions import TableStore
+from companion.boards import HARE_TRACK
+from companion.niagara_seat import plan_key
+from companion.sessions import Table, TableStore
 from tests.web.test_e2e import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, server  # noqa: F401
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -46,6 +49,15 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+def seat_phones(browser: Browser, base: str, table: Table) -> dict[str, Page]:
+    """A phone per seat of ``table`` on the app at ``base``, each on its seat's page."""
+    pages = {}
+    for seat in table.seats:
+        pages[seat.player] = phone(browser)
+        pages[seat.player].goto(f"{base}/t/{table.id}/seat/{seat.token}")
+    return pages
+
+
 def at_version(page: Page, version: int) -> None:
     page.wait_for_selector(f'body[data-version="{version}"]', state="attached")
 
@@ -69,8 +81,9 @@ def test_a_waiting_phone_keeps_its_typed_text_while_another_player_moves(
     field.focus()
     me.evaluate("window.stillThisPage = true")
     scrolled = me.evaluate("window.scrollY")
-    label = them.locator("ul.moves button").first.inner_text()
-    them.locator("ul.moves button").first.tap()
+    them.locator(".hand button[data-show]").first.tap()  # a card in hand, then its move
+    label = them.locator("[data-for]:not([hidden]) button").first.inner_text()
+    them.locator("[data-for]:not([hidden]) button").first.tap()
     at_version(me, 1)
     assert me.evaluate("window.stillThisPage") is True  # updated in place, not reloaded
     assert field.input_value() == "a note while I wait"
@@ -111,6 +124,89 @@ def tap_a_move(page: Page, store: TableStore, table_id: str, rng: random.Random)
         buttons.nth(pick).tap(no_wait_after=True)
 
 
+def big_enough(page: Page, selector: str) -> None:
+    """Every element ``selector`` finds on the page is a tap target of at least 44 x 44 px."""
+    for box in page.locator(selector).evaluate_all(
+        "es => es.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+    ):
+        assert box[0] >= 44 and box[1] >= 44, f"{selector}: {box}"
+
+
+def engine_reach(store: TableStore, table_id: str, canoe: int) -> set[str]:
+    """Where the engine's legal moves take ``canoe`` of the player to move (its slot if a
+    legal move leaves it where it is)."""
+    table = store.load(table_id)
+    seat = next(s for s in table.state.view(None)["seats"] if s["player"] == table.state.to_move)
+    ends = set()
+    for move in table.state.legal_moves():
+        plans = {p["canoe"]: p for p in move.to_json().get("canoes", [])}
+        if canoe in plans:
+            ends.add(plans[canoe]["end"])
+        elif seat["canoes"][canoe - 1]["slot"] != "LOST":
+            ends.add(seat["canoes"][canoe - 1]["slot"])
+    return ends
+
+
+def tap_river(page: Page, store: TableStore, table_id: str, rng: random.Random) -> bool:
+    """Niagara: tap the paddle, then each canoe that can act, the lit place on the drawn river
+    where the game's own playout choice takes it and what it does there, then the one move
+    left; False when the page draws no river to tap."""
+    root = page.locator(".river-pick")
+    if not root.count():
+        return False
+    big_enough(page, ".paddle-tile")
+    big_enough(page, "[data-slot-target]")
+    big_enough(page, "[data-canoe-target]")
+    table = store.load(table_id)
+    policy = engines.GAMES[table.game].playout_move
+    assert policy is not None
+    wanted = policy(table.state, rng).to_json()
+    act = root.get_attribute("data-phase") == "act"
+    tile = "C" if wanted["type"] == "cloud" else str(wanted["tile"])
+    root.locator(f'.paddle-tile[data-tile="{tile}"]').tap()
+    assert root.locator('.paddle-tile[aria-pressed="true"]').count() == 1
+    plans = {p["canoe"]: p for p in wanted.get("canoes", [])}
+    first = True
+    able = root.locator("[data-canoe-target].able")
+    for n in [int(v) for v in able.evaluate_all("es => es.map(e => e.dataset.canoeTarget)")]:
+        canoe = root.locator(f'[data-canoe-target="{n}"]')
+        if act and n not in plans and canoe.get_attribute("data-slot") == "LOST":
+            continue  # left over the falls: the moves left say whether it is bought back
+        canoe.tap()
+        lit = root.locator("[data-slot-target].reach")
+        shown = set(lit.evaluate_all("es => es.map(e => e.dataset.slotTarget)"))
+        if act and first:  # nothing picked yet: the lit places are the engine's, no more
+            assert shown == engine_reach(store, table_id, n)
+        first = False
+        if act:
+            key = plan_key(n, plans.get(n))
+            end = plans[n]["end"] if n in plans else canoe.get_attribute("data-slot")
+        else:  # a preview of where this paddle would take the canoe
+            end = sorted(shown)[rng.randrange(len(shown))]
+        place = lit.locator(f'xpath=self::*[@data-slot-target="{end}"]').first
+        box = place.bounding_box()
+        assert box is not None
+        place.tap(position={"x": box["width"] - 12, "y": box["height"] / 2})
+        offered = root.locator("button.plan:not([hidden])[aria-pressed=false]")
+        if act and offered.count():
+            root.locator(f'button.plan[data-key="{key}"]').tap()
+        elif offered.count():
+            offered.first.tap()
+        if not act:
+            break
+    moves = root.locator(".river-move:not([hidden])")
+    values = [
+        json.loads(v)
+        for v in moves.locator("input[name=move]").evaluate_all("es => es.map(e => e.value)")
+    ]
+    assert values
+    assert wanted in values or not act
+    pick = values.index(wanted) if wanted in values else 0
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        moves.nth(pick).locator("button").tap(no_wait_after=True)
+    return True
+
+
 def tap_tiles(page: Page, rng: random.Random) -> bool:
     """Animals on Board: tap the tiles of a legal split and split them off, or take a group,
     by touching the drawn tiles; False when the page draws no tiles to pick."""
@@ -145,10 +241,7 @@ def test_animals_on_board_by_touching_the_tiles(
     store: TableStore,
 ) -> None:
     table = store.create("animals_on_board", ["Ann", "Bob"], seed=4)
-    pages = {}
-    for seat in table.seats:
-        pages[seat.player] = phone(browser)
-        pages[seat.player].goto(f"{server}/t/{table.id}/seat/{seat.token}")
+    pages = seat_phones(browser, server, table)
     rng = random.Random(4)
     picked = 0
     for _ in range(MAX_TAPS):
@@ -173,6 +266,94 @@ def test_animals_on_board_by_touching_the_tiles(
     page.wait_for_url("**/score")
     assert page.locator("table.scores tbody tr").count() == 6
     shot(page, "animals_on_board-touch-score")
+
+
+def tap_pieces(page: Page, rng: random.Random) -> str | None:
+    """Tap a piece the page draws (a card in hand, a dock of the pentagon), then one of the
+    moves it shows; the kind of piece tapped, or None when the page draws none to tap."""
+    pieces = page.locator("[data-show]")
+    if not pieces.count():
+        return None
+    big_enough(page, "[data-show]")
+    piece = pieces.nth(rng.randrange(pieces.count()))
+    kind = str(piece.get_attribute("data-show")).split("-")[0]
+    piece.tap()
+    assert piece.get_attribute("aria-pressed") == "true"
+    choices = page.locator("[data-for]:not([hidden]) button")
+    assert choices.count() >= 1
+    big_enough(page, "[data-for]:not([hidden]) button")
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        choices.nth(rng.randrange(choices.count())).tap(no_wait_after=True)
+    return kind
+
+
+def test_noah_by_touching_the_hand_and_the_pentagon(
+    server: str,  # noqa: F811
+    browser: Browser,
+    store: TableStore,
+) -> None:
+    table = store.create("noah", ["Ann", "Bob", "Cy"], seed=6)
+    pages = seat_phones(browser, server, table)
+    rng = random.Random(6)
+    tapped: dict[str, int] = {}
+    for _ in range(MAX_TAPS):
+        table = store.load(table.id)
+        if table.state.to_move is None:
+            break
+        page = pages[str(table.state.to_move)]
+        at_version(page, table.version)
+        if "dock" not in tapped and page.locator('[data-show^="dock-"]').count():
+            shot(page, "noah-touch-seat")  # the docks Noah may go to, lit on the pentagon
+        kind = tap_pieces(page, rng)
+        assert kind is not None, f"nothing to tap at version {table.version}"
+        tapped[kind] = tapped.get(kind, 0) + 1
+    table = store.load(table.id)
+    assert table.state.to_move is None
+    kinds = {step.move.to_json()["type"] for step in table.history}
+    assert {"play", "noah"} <= kinds and tapped["card"] > 5 and tapped["dock"] > 2
+    page = pages["Ann"]
+    at_version(page, table.version)
+    page.locator('a.button[href$="/score"]').first.tap()
+    page.wait_for_url("**/score")
+    assert page.locator("table.scores tbody tr").count() >= 3
+    shot(page, "noah-touch-score")
+
+
+def test_the_hares_cards_and_a_race_moved_by_hand_on_the_drawn_track(
+    server: str,  # noqa: F811
+    browser: Browser,
+    store: TableStore,
+) -> None:
+    options = {"race": "by_hand", "stream_positions": "random"}
+    table = store.create("hare_tortoise", ["Ann", "Bob"], options=options, seed=7)
+    pages = seat_phones(browser, server, table)
+    rng = random.Random(7)
+    tapped: dict[str, int] = {}
+    races = 0
+    while races < 2:
+        table = store.load(table.id)
+        assert table.state.to_move is not None
+        page = pages[str(table.state.to_move)]
+        at_version(page, table.version)
+        if table.state.to_json()["phase"] == "race":
+            (race,) = table.state.legal_moves()
+            ghosts = page.locator("g.ghost").evaluate_all(
+                "gs => gs.map(g => [g.dataset.pawn, Number(g.dataset.to)])"
+            )
+            wanted = [max(0, min(p, HARE_TRACK.finish)) for p in race.to_json()["positions"]]
+            assert [to for _, to in ghosts] == wanted  # the pawns drawn where the move puts them
+            if not races:
+                shot(page, "hare_tortoise-touch-race")
+            races += 1
+            tap_a_move(page, store, table.id, rng)
+            continue
+        if tapped.get("card") == 3:
+            shot(page, "hare_tortoise-touch-cards")
+        kind = tap_pieces(page, rng)
+        assert kind is not None, f"no card to tap at version {table.version}"
+        tapped[kind] = tapped.get(kind, 0) + 1
+    kinds = {step.move.to_json()["type"] for step in store.load(table.id).history}
+    assert {"keep", "play", "race"} <= kinds and tapped["card"] > 4
 
 
 GAMES = [
@@ -217,7 +398,8 @@ def test_a_whole_game_from_the_setup_to_the_scores_by_taps(
         if taps == 6:
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
             shot(page, f"{game_id}-touch-seat")
-        tap_a_move(page, store, table_id, rng)
+        if not tap_river(page, store, table_id, rng) and tap_pieces(page, rng) is None:
+            tap_a_move(page, store, table_id, rng)
     table = store.load(table_id)
     assert table.state.to_move is None, f"{game_id} did not end in {MAX_TAPS} taps"
     last = pages[names[0]]
