@@ -110,11 +110,15 @@ class LiveTable:
         """
         table = store.load(table_id)
         if table.game not in watched():
-            raise LiveError(f"the camera cannot follow {table.game} yet")
+            raise LiveError(
+                f"the camera cannot follow {table.game} yet",
+                code="table.camera_cannot_follow",
+                params={"game": table.game},
+            )
         try:
             self._source = VideoSource(camera.source, resolution=camera.resolution)
         except CaptureError as exc:
-            raise LiveError(str(exc)) from exc
+            raise LiveError(str(exc), code="table.camera_failed") from exc
         self.store = store
         self.table_id = table_id
         self.game = table.game
@@ -230,10 +234,16 @@ class LiveTable:
         with self._lock:
             question = self._question
         if question is None or not isinstance(question.result, Question):
-            raise LiveError("no question from the camera is waiting for an answer")
+            raise LiveError(
+                "no question from the camera is waiting for an answer", code="table.no_question"
+            )
         candidates = question.result.candidates
         if not 0 <= choice < len(candidates):
-            raise LiveError(f"the question has candidates 1 to {len(candidates)}")
+            raise LiveError(
+                f"the question has candidates 1 to {len(candidates)}",
+                code="table.no_such_candidate",
+                params={"count": len(candidates)},
+            )
         if version != question.version or version != self.store.version(self.table_id):
             raise Conflict("the table changed since the question was asked; look again")
         with self._lock:
@@ -311,13 +321,19 @@ class Live:
             LiveError: no camera, or the camera follows another table still.
         """
         if self.camera is None:
-            raise LiveError("the companion was started without a camera (serve --camera)")
+            raise LiveError(
+                "the companion was started without a camera (serve --camera)",
+                code="table.no_camera",
+            )
         with self._lock:
             current = self._table
             if current is not None and not current.ended:
                 if current.table_id == table_id:
                     return current
-                raise LiveError("the camera is following another table; stop it there first")
+                raise LiveError(
+                    "the camera is following another table; stop it there first",
+                    code="table.camera_elsewhere",
+                )
             self._table = LiveTable(self.store, table_id, self.camera)
             return self._table
 

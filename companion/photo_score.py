@@ -28,7 +28,7 @@ says what to take again), ``photo.layout`` (422, the scorer's
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,7 +127,7 @@ def expected_counts(game: str, state: State | None, seats: int) -> dict[str, int
 
 def incomplete(
     game: str, reading: TableReading, players: Sequence[str], state: State | None = None
-) -> str | None:
+) -> BadPhoto | None:
     """What keeps the reading of an end-of-game photo from being scored, or None.
 
     Args:
@@ -137,45 +137,56 @@ def incomplete(
         state: The game as followed, whose counts the photo must match.
 
     Returns:
-        A sentence saying which mats or zones to photograph again, or None when the
-        reading is complete.
+        ``photo.incomplete`` (422) saying which mats to photograph again, with its
+        ``gaps`` param (each kind of gap, ``missing``, ``cut``, ``unread`` or
+        ``short``, with its mats and their owners), or None when the reading is
+        complete.
     """
     seats = seat_mats(game, len(players))
     owner = {m: players[i] for i, mats in enumerate(seats) for m in mats}
     needed = [m for mats in seats for m in mats] + list(SHARED_MATS.get(game, ()))
 
-    def mat_name(mat: str) -> str:
-        return f"{owner[mat]}'s mat {mat}" if mat in owner else f"the {mat} mat"
+    def named(mats: Sequence[str]) -> list[dict[str, str | None]]:
+        return [{"mat": m, "owner": owner.get(m)} for m in needed if m in mats]
 
-    lines: list[str] = []
-    missing = [m for m in needed if m not in reading.mats]
-    if missing:
-        lines.append("the photo does not show " + ", ".join(mat_name(m) for m in missing))
-    cut = {m for i in reading.issues if i.code == "vision.mat_cut" for m in i.mats}
-    if cut & set(needed):
-        lines.append(
-            "only part of " + ", ".join(mat_name(m) for m in needed if m in cut) + " is in it"
+    def said(mats: Sequence[dict[str, str | None]], counts: Mapping[str, int] | None = None) -> str:
+        return ", ".join(
+            (f"{m['owner']}'s mat {m['mat']}" if m["owner"] else f"the {m['mat']} mat")
+            + (f" ({counts[str(m['mat'])]})" if counts else "")
+            for m in mats
         )
-    checked = expect(reading, expected_counts(game, state, len(players)), {})
+
     unread: dict[str, int] = {}
     for u in reading.unread:
-        if u.mat in needed:
-            key = u.zone or f"mat {u.mat}"
-            unread[key] = unread.get(key, 0) + 1
-    if unread:
-        lines.append(
-            "tags could not be read on "
-            + ", ".join(f"{z} ({n})" for z, n in sorted(unread.items()))
+        if u.mat is not None:
+            unread[u.mat] = unread.get(u.mat, 0) + 1
+    checked = expect(reading, expected_counts(game, state, len(players)), {})
+    short = [m for i in checked.issues if i.code == "vision.missing_piece" for m in i.mats]
+    gaps = {
+        "missing": named([m for m in needed if m not in reading.mats]),
+        "cut": named([m for i in reading.issues if i.code == "vision.mat_cut" for m in i.mats]),
+        "unread": named(list(unread)),
+        "short": named(short),
+    }
+    lines = [
+        line
+        for line in (
+            gaps["missing"] and "the photo does not show " + said(gaps["missing"]),
+            gaps["cut"] and "only part of " + said(gaps["cut"]) + " is in it",
+            gaps["unread"] and "tags could not be read on " + said(gaps["unread"], unread),
+            gaps["short"] and "fewer pieces than the game holds show on " + said(gaps["short"]),
         )
-    short = [z for i in checked.issues if i.code == "vision.missing_piece" for z in i.zones]
-    if short:
-        lines.append("fewer pieces than the game holds show on " + ", ".join(short))
+        if line
+    ]
     if not lines:
         return None
-    return (
+    return BadPhoto(
+        "photo.incomplete",
         "no winner yet: "
         + "; ".join(lines)
-        + ". Take the photo again from above, closer, with those mats whole and sharp"
+        + ". Take the photo again from above, closer, with those mats whole and sharp",
+        422,
+        {"gaps": {kind: mats for kind, mats in gaps.items() if mats}},
     )
 
 
@@ -199,11 +210,12 @@ def score_image(
             "photo.not_scored",
             f"{game} is not scored from a photo; the games that are: {', '.join(scored_games())}",
             409,
+            {"game": game},
         )
     result = scanning.read(image, game)
     gap = incomplete(game, result.reading, players, state)
     if gap is not None:
-        raise BadPhoto("photo.incomplete", gap, 422)
+        raise gap
     try:
         outcome = score_reading(game, result.reading, players, state)
     except PhotoError as exc:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import io
 import warnings
+from collections.abc import Mapping
+from typing import Any
 
 import cv2
 import numpy as np
@@ -60,14 +62,16 @@ _REDUCED = {
 class BadPhoto(SessionError):
     """A photo the companion cannot read; ``code`` says which check refused it."""
 
-    def __init__(self, code: str, reason: str, status: int = 400) -> None:
-        super().__init__(reason)
-        self.code = code
+    def __init__(
+        self,
+        code: str,
+        reason: str,
+        status: int = 400,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(reason, code=code, params=params)
+        self.code: str = code
         self.status = status
-
-    def __reduce__(self) -> tuple[type[BadPhoto], tuple[str, str, int]]:
-        """Pickled whole: a refusal comes back from the reading process (``photo_reader``)."""
-        return (type(self), (self.code, str(self), self.status))
 
 
 def header(data: bytes) -> tuple[str, int, int]:
@@ -81,7 +85,9 @@ def header(data: bytes) -> tuple[str, int, int]:
         raise BadPhoto("photo.empty", "the upload is empty; take the photo again")
     if len(data) > MAX_PHOTO_BYTES:
         limit = MAX_PHOTO_BYTES // (1024 * 1024)
-        raise BadPhoto("photo.too_large", f"the photo is larger than {limit} MB", 413)
+        raise BadPhoto(
+            "photo.too_large", f"the photo is larger than {limit} MB", 413, {"limit": limit}
+        )
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
@@ -114,6 +120,7 @@ def reduction(kind: str, width: int, height: int) -> int:
                 f"({LOSSLESS_PIXELS // 1_000_000} million pixels for PNG and WebP); send the "
                 "camera's own JPEG photo",
                 413,
+                {"limit": LOSSLESS_PIXELS // 1_000_000},
             )
         return 1
     for factor in _REDUCED:
@@ -155,4 +162,5 @@ def _too_many_pixels(size: str) -> BadPhoto:
         f"the photo is {size} pixels; the companion reads photos of up to "
         f"{MAX_PIXELS // 1_000_000} million pixels, {MAX_SIDE} a side (a phone camera's own)",
         413,
+        {"limit": MAX_PIXELS // 1_000_000},
     )

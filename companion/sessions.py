@@ -47,7 +47,15 @@ table's replay is about 0.33 MB, so the cache stays under ~40 MB."""
 
 
 class SessionError(EngineError):
-    """A table request the companion refuses; ``status`` is the HTTP-like class of it."""
+    """A table request the companion refuses; ``status`` is the HTTP-like class of it, and
+    ``code`` (``table.*``) what ``companion.app_reasons`` says in the page's language."""
+
+    status = 400
+
+
+class BadRequest(SessionError):
+    """A request that does not say what the page would have said (no version, no move, no
+    file, an expired form)."""
 
     status = 400
 
@@ -56,6 +64,7 @@ class TableNotFound(SessionError):
     """No table with that id."""
 
     status = 404
+    code = "table.not_found"
 
 
 class Forbidden(SessionError):
@@ -68,18 +77,21 @@ class Conflict(SessionError):
     """The submission was made against an older version of the table."""
 
     status = 409
+    code = "table.changed"
 
 
 class StoreClosed(SessionError):
     """The store was closed (the server is stopping)."""
 
     status = 503
+    code = "table.closed"
 
 
 class NothingToUndo(SessionError):
     """Undo on a table where nothing was submitted (or everything was undone)."""
 
     status = 409
+    code = "table.nothing_to_undo"
 
 
 @dataclass(frozen=True)
@@ -191,7 +203,7 @@ class TableStore:
         try:
             self.backend: Backend = open_backend(database, poll=poll)
         except StorageError as exc:
-            raise StoreClosed(str(exc)) from exc
+            raise StoreClosed(str(exc), code="table.unreachable") from exc
         self.path = self.backend.url
         self._lock = threading.Lock()
         self._cache: OrderedDict[str, Table] = OrderedDict()
@@ -213,7 +225,8 @@ class TableStore:
             if isinstance(exc, Duplicate):
                 raise
             raise StoreClosed(
-                f"the tables cannot be reached now; reload in a moment ({exc})"
+                f"the tables cannot be reached now; reload in a moment ({exc})",
+                code="table.unreachable",
             ) from exc
 
     # ------------------------------------------------------------------ create
@@ -384,7 +397,11 @@ class TableStore:
         move = engines.game(table.game).parse_move(move_text)
         if state.to_move is not None and not table.may_move(actor):
             who = "the host" if actor == HOST else actor
-            raise Forbidden(f"it is {state.to_move}'s turn, not {who}'s")
+            raise Forbidden(
+                f"it is {state.to_move}'s turn, not {who}'s",
+                code="table.not_your_turn",
+                params={"player": state.to_move},
+            )
         state.apply(move)  # raises IllegalMove (or GameOver) with its code and reason
         self._append(table, Entry(version + 1, "move", actor, json.dumps(move.to_json()), _now()))
         return self.load(table_id)
@@ -454,5 +471,9 @@ def check(table: Table, move_text: Any, *, actor: str) -> dict[str, Any]:
     """
     move = engines.game(table.game).parse_move(move_text)
     if table.state.to_move is not None and not table.may_move(actor):
-        raise Forbidden(f"it is {table.state.to_move}'s turn; check your moves on your turn")
+        raise Forbidden(
+            f"it is {table.state.to_move}'s turn; check your moves on your turn",
+            code="table.check_on_your_turn",
+            params={"player": table.state.to_move},
+        )
     return {"move": move.notation(), "json": move.to_json(), **table.state.check(move).to_json()}

@@ -66,7 +66,11 @@ def game(game_id: str) -> Game:
     try:
         return GAMES[game_id]
     except KeyError:
-        raise InvalidSetup(f"unknown game {game_id!r}; choose one of {', '.join(GAMES)}") from None
+        raise InvalidSetup(
+            f"unknown game {game_id!r}; choose one of {', '.join(GAMES)}",
+            code="setup.unknown_game",
+            params={"game": game_id},
+        ) from None
 
 
 __all__ = [

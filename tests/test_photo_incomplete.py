@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.app_reasons import said
 from companion.photo_score import score_image
 from companion.photos import BadPhoto
 from tests.end_photos import EndPhoto, noah_photo
@@ -67,5 +68,15 @@ def test_a_hand_too_blurred_to_read_names_no_winner_and_says_which_zone() -> Non
     x1, y1 = np.ceil(box.max(axis=0)).astype(int)
     image[y0:y1, x0:x1] = cv2.GaussianBlur(image[y0:y1, x0:x1], (0, 0), 3.5)
     message = _refused(photo, image)
-    assert "tags could not be read on hand2.hand" in message
+    assert "tags could not be read on Ben's mat hand2" in message
     assert "hand1" not in message and "hand3" not in message
+
+
+def test_an_incomplete_photo_says_what_to_take_again_in_chinese() -> None:
+    photo = noah_photo()
+    box = _outline(photo.image, "hand2")
+    cut = int((box[:, 0].min() + box[:, 0].max()) / 2 + 40)
+    with pytest.raises(BadPhoto) as caught:
+        score_image("noah", np.ascontiguousarray(photo.image[:, :cut]), photo.players, photo.state)
+    said_zh = said(caught.value, "zh-Hant")
+    assert said_zh.startswith("還不能決定贏家：") and "Ben的墊子 hand2只有一部分在照片裡" in said_zh

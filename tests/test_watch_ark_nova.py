@@ -172,7 +172,11 @@ def test_every_physical_build_the_engine_refuses_is_refused_with_its_code() -> N
             continue
         result = infer(t, state, seen)
         if move in listed:
-            assert result.to_json() == {"kind": "applied", "moves": [move.notation()]}
+            assert result.to_json() == {
+                "kind": "applied",
+                "moves": [move.notation()],
+                "json": [move.to_json()],
+            }
         else:
             assert isinstance(result, Refused), (move, result)
             assert result.code == state.check(move).code
@@ -226,7 +230,8 @@ def test_two_zoos_changed_at_once_do_not_add_up() -> None:
     seen = {**t.view(s.states[0]), "mapa2.animals": ("A401",)}
     result = infer(t, s.start, seen)
     assert isinstance(result, Mismatch), result
-    assert "card 401 (Cheetah) arrived on the animals beside Map A of seat 2" in result.lines
+    assert "Cheetah arrived on the animals beside Map A of seat 2" in result.lines
+    assert "「獵豹」來到第 2 位玩家的 A 地圖旁的動物卡" in result.lines_zh
     assert f"a {LABELS[s.moves[0].buildings[0].building]} on" in " ".join(result.lines)
     assert any(line.endswith("arrived on Map A of seat 1") for line in result.lines)
 

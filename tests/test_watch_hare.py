@@ -81,6 +81,7 @@ def test_a_pawn_put_where_no_race_took_it_is_said_in_words() -> None:
     result = infer(t, state, {z: p for z, p in view.items() if p})
     assert isinstance(result, Mismatch)
     assert "the lamb pawn arrived on space 9" in result.lines
+    assert "綿羊棋子來到第 9 格" in result.lines_zh
 
 
 def test_a_crowded_space_and_the_podium_read_as_the_state_shows_them() -> None:

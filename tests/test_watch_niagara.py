@@ -144,10 +144,15 @@ def test_filmed_canoe_moved_further_than_any_paddle_does_not_add_up() -> None:
     watcher = Watcher(t, state)
     judged = watcher.follow(film(camera(), tables.__getitem__, [0, 1], seed=4))
     assert len(judged) == 1 and isinstance(judged[0].result, Mismatch)
-    canoe = f"C{state.seat + 1}1"
+    n = state.seat + 1
     assert judged[0].result.lines == (
-        f"canoe {canoe} left the landing",
-        f"canoe {canoe} arrived on river space L7",
+        f"Canoe 1 of set {n} left the landing",
+        f"Canoe 1 of set {n} arrived on space 7 of the left arm",
+    )
+    set_zh = "一二三四五"[state.seat]
+    assert judged[0].result.lines_zh == (
+        f"第{set_zh}組 獨木舟1離開了岸邊",
+        f"第{set_zh}組 獨木舟1來到左支流第 7 格",
     )
     assert watcher.state is state and watcher.moves == []
 
@@ -182,7 +187,7 @@ def test_a_canoe_put_down_where_no_paddle_took_it_does_not_add_up() -> None:
     home = tuple(p for p in view["river.HOME"] if p != "C11")
     result = infer(t, start, {**view, "river.HOME": home, "river.M4": ("C11",)})
     assert isinstance(result, Mismatch)
-    assert "canoe C11 arrived on river space M4" in result.lines
+    assert "Canoe 1 of set 1 arrived on river space 4" in result.lines
 
 
 def test_a_gem_at_a_canoes_right_rides_in_it_and_no_other_does() -> None:
@@ -302,7 +307,8 @@ def test_a_gem_of_a_colour_the_hollow_lacks_is_refused_and_one_where_none_loads_
     home = tuple(p for p in view["river.HOME"] if p != "C11")
     result = infer(t, start, {**view, "river.HOME": home, "river.M1": ("C11+V",)})
     assert isinstance(result, Mismatch)
-    assert "canoe C11 carrying a violet gem arrived on river space M1" in result.lines
+    assert "Canoe 1 of set 1 carrying a violet gem arrived on river space 1" in result.lines
+    assert "載著紫色寶石的第一組 獨木舟1來到河道第 1 格" in result.lines_zh
 
 
 def test_end_photo_of_the_table_scores_the_banked_gems_as_the_engine() -> None:

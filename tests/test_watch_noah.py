@@ -142,7 +142,7 @@ def test_filmed_overweight_card_is_flagged_then_taken_back() -> None:
     assert judged[0].result.code == state.check(Play(heavy)).code
     assert judged[0].result.reason == state.check(Play(heavy)).reason
     assert watcher.state is state and watcher.moves == []
-    assert headline(judged[0].result).startswith("not allowed: ")
+    assert headline(judged[0].result) == "not allowed (see the page)"
     frame = camera().frame(tables[1])
     shown = overlay(frame, watcher)
     assert shown.shape == frame.shape and (shown[:20] != frame[:20]).any()

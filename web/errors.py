@@ -24,9 +24,11 @@ from flask import Flask, current_app, jsonify, make_response, render_template, r
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, TooManyRequests
 
+from companion.app_reasons import http_said, said
 from companion.games import EngineError, IllegalMove
 from companion.photos import BadPhoto
 from companion.sessions import SessionError
+from web.i18n import pick_language
 
 UploadForm = Callable[[BadPhoto], ResponseReturnValue]
 """A page that shows an upload's refusal with its form again."""
@@ -45,7 +47,14 @@ def init_app(app: Flask, upload_forms: Mapping[str, UploadForm]) -> None:
             return http_error(exc)
         limit = int(current_app.config["MAX_CONTENT_LENGTH"]) // (1024 * 1024)
         try:
-            return form(BadPhoto("photo.too_large", f"the photo is larger than {limit} MB", 413))
+            return form(
+                BadPhoto(
+                    "photo.too_large",
+                    f"the photo is larger than {limit} MB",
+                    413,
+                    {"limit": limit},
+                )
+            )
         except EngineError as refused:  # the form's own table is not there
             return engine_error(refused)
         except HTTPException as refused:
@@ -79,9 +88,10 @@ def error_body(code: str | None, reason: str) -> dict[str, Any]:
 
 
 def engine_error(exc: EngineError) -> tuple[Any, int]:
-    """The answer to an engine or table error: its code (or kind) and reason."""
+    """The answer to an engine or table error: its code (or kind) and reason, the page's
+    reason in the page's language."""
     code = exc.code if isinstance(exc, IllegalMove | BadPhoto) else type(exc).__name__
-    return _answer(code, str(exc), status_of(exc))
+    return _answer(code, str(exc), status_of(exc), said(exc, pick_language()), exc.code)
 
 
 def http_error(exc: HTTPException) -> tuple[Any, int]:
@@ -89,16 +99,29 @@ def http_error(exc: HTTPException) -> tuple[Any, int]:
     status = exc.code or 500
     if isinstance(exc, RequestEntityTooLarge):
         limit = current_app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)
-        return _answer("too_large", f"the upload is larger than {limit} MB", status)
+        english = f"the upload is larger than {limit} MB"
+        return _answer("too_large", english, status, http_said(status, english, pick_language()))
     if isinstance(exc, TooManyRequests):
-        body, status = _answer("too_many_attempts", str(exc.description), status)
+        english = str(exc.description)
+        body, status = _answer(
+            "too_many_attempts", english, status, http_said(status, english, pick_language())
+        )
         answer = make_response(body, status)
         answer.headers["Retry-After"] = str(exc.retry_after or 60)
         return answer, status
-    return _answer(exc.name.lower().replace(" ", "_"), exc.description or exc.name, status)
+    english = exc.description or exc.name
+    shown = http_said(status, english, pick_language())
+    return _answer(exc.name.lower().replace(" ", "_"), english, status, shown)
 
 
-def _answer(code: str | None, reason: str, status: int) -> tuple[Any, int]:
+def _answer(
+    code: str | None, reason: str, status: int, shown: str, details: str | None = None
+) -> tuple[Any, int]:
+    """JSON with the code and the English ``reason``, or the error page saying ``shown``
+    (the reason in the page's language) with ``details`` (else ``code``) folded away."""
     if wants_json():
         return jsonify(error_body(code, reason)), status
-    return render_template("error.html", code=code, reason=reason, status=status), status
+    page = render_template(
+        "error.html", code=details or code, reason=shown, english=reason, status=status
+    )
+    return page, status

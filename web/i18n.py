@@ -17,6 +17,8 @@ from typing import Any
 
 from flask import Flask, request
 
+from companion.app_reasons import said
+from companion.games import EngineError
 from companion.messages import option_words
 from companion.reasons import reason_text
 from web.presenters import word
@@ -90,6 +92,8 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "Pieces are still being moved; the move is checked once it is complete",
         "棋子仍在移動中；動作完成後再檢查",
     ),
+    "list_sep": (", ", "、"),
+    "clause_sep": ("; ", "；"),
     "live_played": ("The camera saw", "攝影機看到"),
     "seat_link": ("Open {player}'s seat", "開啟 {player} 的座位"),
     "board_link": ("Public board for a shared screen", "共享螢幕用的公開牌桌"),
@@ -225,7 +229,8 @@ def translate(key: str, lang: str, **values: object) -> str:
 
 def init_app(app: Flask) -> None:
     """Give templates ``lang``, ``_`` (translate into the request's language), ``reason`` (a
-    refusal in it) and ``options_of`` (a game's rule options in it)."""
+    game's refusal in it), ``refusal`` (the app's) and ``options_of`` (a game's rule
+    options in it)."""
 
     @app.context_processor
     def inject() -> dict[str, object]:
@@ -237,6 +242,9 @@ def init_app(app: Flask) -> None:
         def reason(verdict: Mapping[str, Any]) -> str:
             return reason_text(verdict, lang)
 
+        def refusal(error: EngineError) -> str:
+            return said(error, lang)
+
         def options_of(game: Mapping[str, Any]) -> list[dict[str, Any]]:
             return [option_words(str(game["id"]), o, lang) for o in game["options"]]
 
@@ -244,6 +252,7 @@ def init_app(app: Flask) -> None:
             "lang": lang,
             "_": _,
             "reason": reason,
+            "refusal": refusal,
             "options_of": options_of,
             "LANGS": LANGS,
             "LANG_NAMES": LANG_NAMES,

@@ -20,7 +20,6 @@ from flask import (
     Blueprint,
     Flask,
     Response,
-    abort,
     current_app,
     jsonify,
     redirect,
@@ -31,7 +30,7 @@ from flask import (
 
 from companion.games import DocumentError, whole_number
 from companion.live import LiveError
-from companion.sessions import Forbidden, StoreClosed
+from companion.sessions import BadRequest, Forbidden, StoreClosed, TableNotFound
 from web import tables
 from web.pages import Page, live_status, version_of
 
@@ -126,7 +125,9 @@ def picture(table_id: str, token: str) -> Page:
     following = tables.camera().of(table.id)
     data = following.jpeg() if following is not None else None
     if data is None:
-        abort(404, "the camera has not sent a picture of this table yet")
+        raise TableNotFound(
+            "the camera has not sent a picture of this table yet", code="table.camera_no_picture"
+        )
     return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
@@ -141,11 +142,11 @@ def _answer(table_id: str) -> None:
     """Apply the tapped candidate of the camera's question."""
     following = tables.camera().of(table_id)
     if following is None:
-        raise LiveError("the camera is not following this table")
+        raise LiveError("the camera is not following this table", code="table.camera_not_here")
     try:
         choice = whole_number(request.form.get("choice"), what="the choice", low=0, high=999)
     except DocumentError as exc:
-        abort(400, f"the answer names no candidate: {exc}")
+        raise BadRequest(f"the answer names no candidate: {exc}", code="table.no_choice") from exc
     following.answer(choice, version_of(request.form.get("version")))
 
 
@@ -160,6 +161,10 @@ def host_answer(table_id: str, token: str) -> Page:
 def seat_answer(table_id: str, token: str) -> Page:
     table, s = tables.seat(table_id, token)
     if not table.may_move(s.player):
-        raise Forbidden(f"it is {table.state.to_move}'s move; they answer the camera's question")
+        raise Forbidden(
+            f"it is {table.state.to_move}'s move; they answer the camera's question",
+            code="table.camera_answer_by",
+            params={"player": table.state.to_move},
+        )
     _answer(table.id)
     return redirect(url_for("play.seat", table_id=table.id, token=s.token), 303)

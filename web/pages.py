@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, current_app, request, url_for
+from flask import current_app, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion import photo_score
 from companion.catalog_info import piece
 from companion.games import DocumentError, read_json, whole_number
-from companion.sessions import Table
+from companion.sessions import BadRequest, Table
 from web import drawings, labels, present, tables
 from web.i18n import pick_language
 from web.presenters import GENERIC_SEAT, GENERIC_TABLE, PRESENTERS
@@ -105,7 +105,10 @@ def version_of(value: Any) -> int:
     try:
         return whole_number(value, what="the version", low=0, high=MAX_VERSION)
     except DocumentError as exc:
-        abort(400, f"the request does not say which version of the table it was made on: {exc}")
+        raise BadRequest(
+            f"the request does not say which version of the table it was made on: {exc}",
+            code="table.no_version",
+        ) from exc
 
 
 def move_form(*, versioned: bool = True) -> tuple[Any, int]:
@@ -115,9 +118,14 @@ def move_form(*, versioned: bool = True) -> tuple[Any, int]:
         try:
             data = read_json(request.get_data())
         except DocumentError as exc:
-            abort(400, f"the request's JSON cannot be read: {exc}")
+            raise BadRequest(
+                f"the request's JSON cannot be read: {exc}", code="table.bad_json"
+            ) from exc
     if not data or not hasattr(data, "get") or "move" not in data:
-        abort(400, "the request names no move (send a form or a JSON object with 'move')")
+        raise BadRequest(
+            "the request names no move (send a form or a JSON object with 'move')",
+            code="table.no_move",
+        )
     if not versioned:
         return data["move"], -1
     return data["move"], version_of(data.get("version"))

@@ -15,7 +15,7 @@ import base64
 import json
 import re
 
-from flask import Blueprint, abort, jsonify, render_template, request, url_for
+from flask import Blueprint, jsonify, render_template, request, url_for
 
 from companion import photo_score, photos, scanning
 from companion.live import LiveError
@@ -35,7 +35,7 @@ def seat_scan(table_id: str, token: str) -> Page:
     table, s = tables.seat(table_id, token)
     upload = request.files.get("photo")
     if upload is None or not upload.filename:
-        abort(400, "choose or take a photo of the table first")
+        raise photos.BadPhoto("photo.missing", "choose or take a photo of the table first")
     data = upload.stream.read(photos.MAX_PHOTO_BYTES + 1)
     with photo_slot():
         result = tables.reader().read(scanning.scan, table, data, actor=s.player)
@@ -116,7 +116,12 @@ def _photo_page(
 def _scored_table(table_id: str) -> Table:
     table = tables.load(table_id)
     if not photo_score.scored(table.game):
-        abort(404, f"{table.game} is not scored from a photo")
+        raise photos.BadPhoto(
+            "photo.not_scored",
+            f"{table.game} is not scored from a photo",
+            404,
+            {"game": table.game},
+        )
     return table
 
 
@@ -178,7 +183,7 @@ def camera_score(table_id: str, token: str) -> Page:
     table = tables.host(table_id, token)
     following = tables.camera().of(table.id)
     if following is None:
-        raise LiveError("the camera is not following this table")
+        raise LiveError("the camera is not following this table", code="table.camera_not_here")
     try:
         image = following.still()
         if image is None:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
 from companion import registry, takeback
 from companion.games import EngineError, IllegalMove, InvalidMove
 from companion.games import advice as advise
-from companion.sessions import Conflict, Forbidden, Seat, Table, check
+from companion.sessions import BadRequest, Conflict, Forbidden, Seat, Table, check
 from web import present, tables
 from web.errors import error_body, status_of, wants_json
 from web.i18n import pick_language
@@ -118,13 +118,17 @@ def seat_take_back(table_id: str, token: str) -> Page:
     try:
         version = int(request.form.get("version", ""))
     except ValueError:
-        abort(400, "the request does not say which version of the table it was made on")
+        raise BadRequest(
+            "the request does not say which version of the table it was made on",
+            code="table.no_version",
+        ) from None
     if version != table.version:
         raise Conflict("the table changed since your page showed it; look again")
     if not takeback.may_take_back(table, s.player):
         raise Forbidden(
             "only your own last move can be taken back, before anyone else acts and when it "
-            "showed you no card or tile; the host can undo it"
+            "showed you no card or tile; the host can undo it",
+            code="table.take_back_refused",
         )
     tables.store().undo(table.id, version=version)
     return redirect(url_for("play.seat", table_id=table.id, token=s.token), 303)

@@ -28,7 +28,6 @@ from typing import NoReturn
 
 from flask import (
     Flask,
-    abort,
     current_app,
     request,
     session,
@@ -37,7 +36,7 @@ from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
 from companion.photos import BadPhoto
-from companion.sessions import TableStore
+from companion.sessions import BadRequest, Forbidden, TableStore
 from companion.storage import Backend
 
 CSRF_FIELD = "csrf_token"
@@ -90,8 +89,9 @@ def _limits() -> Backend:
     return store.backend
 
 
-def refuse_token(table_id: str, reason: str) -> NoReturn:
-    """Count a wrong seat or host token from this address for this table; 403 with ``reason``.
+def refuse_token(table_id: str, reason: str, code: str) -> NoReturn:
+    """Count a wrong seat or host token from this address for this table; 403 with ``reason``
+    (``code`` says it in the page's language).
 
     Past ``JOIN_ATTEMPTS`` wrong tokens for one table from one address within
     ``JOIN_WINDOW_SECONDS`` the answer is 429 with ``Retry-After`` instead: the
@@ -109,7 +109,7 @@ def refuse_token(table_id: str, reason: str) -> NoReturn:
             "the QR code again",
             retry_after=max(1, int(oldest[0] + window - now) + 1),
         )
-    abort(403, reason)
+    raise Forbidden(reason, code=code)
 
 
 @contextmanager
@@ -135,6 +135,7 @@ def photo_slot() -> Iterator[None]:
             f"this device sent more than {config['PHOTO_PER_ADDRESS']} photos in "
             f"{window:.0f} seconds; wait a little and send it again",
             429,
+            {"limit": int(config["PHOTO_PER_ADDRESS"]), "seconds": f"{window:.0f}"},
         )
     holder = secrets.token_hex(8)
     readers = int(config["PHOTO_READERS"])
@@ -176,7 +177,10 @@ def _check_csrf() -> None:
     expected = session.get(CSRF_FIELD)
     given = request.headers.get(CSRF_HEADER) or request.form.get(CSRF_FIELD) or ""
     if not isinstance(expected, str) or not hmac.compare_digest(expected, given):
-        abort(400, "the form is out of date or came from another site; reload the page")
+        raise BadRequest(
+            "the form is out of date or came from another site; reload the page",
+            code="table.stale_form",
+        )
 
 
 def init_app(app: Flask) -> None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from companion.app_reasons import said
 from companion.games import DocumentError, InvalidSetup, whole_number
+from companion.sessions import BadRequest, TableNotFound
 from web import tables
+from web.i18n import pick_language
 
 bp = Blueprint("setup", __name__)
 
@@ -23,7 +26,9 @@ MAX_STATE_BYTES = 2 * 1024 * 1024
 def _game(game_id: str) -> dict[str, Any]:
     games: dict[str, dict[str, Any]] = current_app.extensions["games"]
     if game_id not in games:
-        abort(404, f"the companion has no game {game_id!r}")
+        raise TableNotFound(
+            f"the companion has no game {game_id!r}", code="table.no_game", params={"game": game_id}
+        )
     return games[game_id]
 
 
@@ -49,12 +54,17 @@ def create(game_id: str) -> Response | tuple[str, int]:
                 else secrets.randbelow(2**31)
             )
         except DocumentError as exc:
-            page = render_template("new.html", game=game, form=request.form, error=str(exc))
+            refused = InvalidSetup(str(exc), code="setup.seed", params={"high": MAX_SEED})
+            page = render_template(
+                "new.html", game=game, form=request.form, error=said(refused, pick_language())
+            )
             return page, 400
     try:
         table = tables.store().create(game_id, names, options=options, seed=seed)
     except InvalidSetup as exc:
-        page = render_template("new.html", game=game, form=request.form, error=str(exc))
+        page = render_template(
+            "new.html", game=game, form=request.form, error=said(exc, pick_language())
+        )
         return page, 400
     return redirect(url_for("host.page", table_id=table.id, token=table.host_token), 303)
 
@@ -64,13 +74,18 @@ def resume() -> Response:
     game = _game(request.form.get("game", ""))
     upload = request.files.get("state")
     if upload is None or not upload.filename:
-        abort(400, "choose the saved state file to continue")
+        raise BadRequest("choose the saved state file to continue", code="table.no_state_file")
     data = upload.stream.read(MAX_STATE_BYTES + 1)
     if len(data) > MAX_STATE_BYTES:
-        abort(400, "that file is too big to be a saved game state")
+        raise BadRequest(
+            "that file is too big to be a saved game state", code="table.state_too_big"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        abort(400, "that file is not a saved game state (it is not JSON text)")
+        raise BadRequest(
+            "that file is not a saved game state (it is not JSON text)",
+            code="table.state_not_text",
+        ) from None
     table = tables.store().resume(game["id"], text)
     return redirect(url_for("host.page", table_id=table.id, token=table.host_token), 303)

@@ -82,7 +82,9 @@ def seat(table_id: str, token: str) -> tuple[Table, Seat]:
     found = table.seat_by_token(token)
     if found is None:
         refuse_token(
-            table.id, "this link does not open a seat at this table; ask the host for yours"
+            table.id,
+            "this link does not open a seat at this table; ask the host for yours",
+            "table.not_a_seat",
         )
     return table, found
 
@@ -91,5 +93,7 @@ def host(table_id: str, token: str) -> Table:
     """The table whose host token is ``token`` (403 and counted when it is not)."""
     table = load(table_id)
     if not table.is_host(token):
-        refuse_token(table.id, "this link does not open the host page of this table")
+        refuse_token(
+            table.id, "this link does not open the host page of this table", "table.not_host"
+        )
     return table

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from companion.sentences import pick
-from engines.hare_tortoise.catalog import ANIMAL_CODES, ANIMAL_ZH, ANIMALS
+from engines.hare_tortoise.catalog import ANIMAL_CODES, ANIMAL_ZH, ANIMALS, MAX_ANIMAL, MAX_TABLE
 
 _ZH = dict(zip(ANIMALS, ANIMAL_ZH, strict=True)) | dict(zip(ANIMAL_CODES, ANIMAL_ZH, strict=True))
 _EN = dict(zip(ANIMALS, ANIMALS, strict=True)) | dict(zip(ANIMAL_CODES, ANIMALS, strict=True))
@@ -35,15 +34,16 @@ def _spot(n: int, lang: str) -> str:
     return pick(lang, f"space {n}", f"第 {n} 格")
 
 
-def _trigger(reason: str, lang: str) -> str:
-    four = re.fullmatch(r"4 (\w+) cards on the table", reason)
-    if four:
-        return pick(
-            lang, f"4 {four[1]} cards on the table", f"桌上有 4 張{_ZH.get(four[1], four[1])}卡"
-        )
-    if reason.startswith("8"):
-        return pick(lang, "8 cards on the table", "桌上有 8 張卡")
-    return reason
+def _trigger(trigger: Mapping[str, Any], lang: str) -> str:
+    """What started the race: a full table of 8 cards, or 4 cards of one animal (§5.5)."""
+    name = trigger.get("animal")
+    if name is None:
+        return pick(lang, f"{MAX_TABLE} cards on the table", f"桌上有 {MAX_TABLE} 張卡")
+    return pick(
+        lang,
+        f"{MAX_ANIMAL} {_EN.get(name, name)} cards on the table",
+        f"桌上有 {MAX_ANIMAL} 張{_ZH.get(name, name)}卡",
+    )
 
 
 class HareSentences:
@@ -76,7 +76,7 @@ class HareSentences:
                     f"{who} {n} 張：{_spot(line['from'], lang)}到{_spot(line['to'], lang)}{why}",
                 )
             )
-        cause = _trigger(str(trigger.get("reason", "")), lang)
+        cause = _trigger(trigger, lang)
         by = str(trigger.get("player"))
         text = pick(lang, f"Race ({cause}, by {by}): ", f"賽跑（{cause}，由 {by}）：") + pick(
             lang, "; ", "；"

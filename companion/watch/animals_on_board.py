@@ -22,7 +22,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from companion.watch.model import TableModel, View, drop_empty
+from companion.watch.model import ZH, TableModel, View, drop_empty
 from engines.animals_on_board import CATALOG
 from engines.animals_on_board.moves import LETTERS, Merge, Take
 from engines.animals_on_board.state import AnimalsOnBoardState
@@ -31,6 +31,8 @@ from vision.reading import Placement, TableReading
 
 CENTRE = "centre.centre"
 BACK, FOOD = "BACK", "FOOD"
+_ARK_ZONES = {"ark": ("ark", "方舟"), "overflow": ("overflow", "溢出區"), "food": ("food", "食物")}
+"""An ark mat's zones in English and Traditional Chinese."""
 GROUP_GAP_MM = 65.0
 """Tags of one group lie closer than this: touching tiles are 50 mm apart centre to
 centre, tiles of two groups a finger apart 80 mm or more."""
@@ -175,17 +177,23 @@ class AnimalsOnBoardTable(TableModel):
         food = f"ark{state.turn + 1}.food"
         yield move, drop_empty({**view, food: (FOOD,) * (state.food[state.turn] + 1)})
 
-    def zone_name(self, zone: str) -> str:
+    def zone_name(self, zone: str, lang: str = "en") -> str:
+        zh = lang == ZH
         if zone == CENTRE:
-            return "the centre"
+            return "中央" if zh else "the centre"
         mat, _, key = zone.partition(".")
-        return f"the {key} of ark {mat[3:]}"
+        en, zh_key = _ARK_ZONES.get(key, (key, key))
+        return f"第 {mat[3:]} 號方舟的{zh_key}" if zh else f"the {en} of ark {mat[3:]}"
 
-    def piece_name(self, piece: str) -> str:
+    def piece_name(self, piece: str, lang: str = "en") -> str:
+        zh = lang == ZH
         if piece.startswith("("):
-            return f"a group {piece}"
+            tiles = [self.piece_name(t, lang) for t in _tiles(piece)]
+            return f"一組板塊（{'、'.join(tiles)}）" if zh else f"a group of {', '.join(tiles)}"
         if piece == BACK:
-            return "a face-down tile"
+            return "一張蓋著的板塊" if zh else "a face-down tile"
         if piece == FOOD:
-            return "a food crate"
-        return f"tile {piece}"
+            return "一個食物箱" if zh else "a food crate"
+        if piece in CATALOG:
+            return str(CATALOG[piece].names[lang if zh else "en"])
+        return piece

@@ -41,12 +41,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from companion.watch.model import TableModel, View, drop_empty
+from companion.watch.model import ZH, TableModel, View, drop_empty
 from engines.ark_nova import CATALOG, map_a
 from engines.ark_nova.animals import SPECIAL_SPACES, AnimalPlay
 from engines.ark_nova.build import LABELS, Placement, footprints, hexes_text
 from engines.ark_nova.cards import ANIMALS
-from engines.ark_nova.catalog import TRACKS
+from engines.ark_nova.catalog import BUILDING_NAMES_ZH, TRACKS
 from engines.ark_nova.map_a import Hex
 from engines.ark_nova.moves import AnimalsAction, BuildAction, SponsorsAction
 from engines.ark_nova.state import ArkNovaState, KeepFinalScoring, SetZoo
@@ -55,6 +55,8 @@ from engines.core import Move, State
 from vision.reading import TableReading
 
 MAP, CARD_ZONES = "map", ("animals", "sponsors", "final_scoring")
+_CARD_ZONES_ZH = {"animals": "動物卡", "sponsors": "贊助卡", "final_scoring": "終局計分卡"}
+"""The card zones beside a Map A, in Traditional Chinese."""
 """The view's zone of a mat's buildings (``mapa1.map``), and its played-card zones."""
 STEP_DEGREES = 60.0
 _SPECIAL_HOMES = ("reptile_house", "aviary", "petting_zoo")
@@ -281,26 +283,38 @@ class ArkNovaTable(TableModel):
             view,
         )
 
-    def zone_name(self, zone: str) -> str:
+    def zone_name(self, zone: str, lang: str = "en") -> str:
+        zh = lang == ZH
         seat = _seat(zone)
         where = zone.partition(".")[2]
-        mat = f"Map A of seat {seat + 1}" if seat is not None else zone.partition(".")[0]
+        if seat is None:
+            mat = zone.partition(".")[0]
+        else:
+            mat = f"第 {seat + 1} 位玩家的 A 地圖" if zh else f"Map A of seat {seat + 1}"
         if where == MAP:
             return mat
+        if zh:
+            return f"{mat}旁的{_CARD_ZONES_ZH.get(where, where)}"
         return f"the {where.replace('_', ' ')} beside {mat}"
 
-    def piece_name(self, piece: str) -> str:
+    def piece_name(self, piece: str, lang: str = "en") -> str:
+        zh = lang == ZH
         if "@" in piece:
             kind, cells, occupied = parse_building(piece)
+            if zh:
+                held = "已有動物的" if occupied else "的"
+                return f"{hexes_text(cells)} 上{held}{BUILDING_NAMES_ZH[kind]}"
             return f"{'an occupied ' if occupied else 'a '}{LABELS[kind]} on {hexes_text(cells)}"
         if piece.startswith("unique "):
-            return f"the building of sponsor {piece.split()[1]}"
+            sponsor = f"S{piece.split()[1]}"
+            named = (
+                str(CATALOG[sponsor].names[ZH if zh else "en"]) if sponsor in CATALOG else sponsor
+            )
+            return f"贊助卡「{named}」的建築" if zh else f"the building of sponsor {named}"
         if piece not in CATALOG:
             return piece
         comp = CATALOG[piece]
-        if comp.kind == "card":
-            return f"card {piece[1:]} ({comp.names['en']})"
-        return f"{comp.kind} {piece} ({comp.names['en']})"
+        return f"「{comp.names[ZH]}」" if zh else str(comp.names["en"])
 
 
 def _built(view: View, seat: int, cells: Sequence[Hex], kind: str) -> dict[str, tuple[str, ...]]:

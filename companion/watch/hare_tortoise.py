@@ -24,10 +24,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from companion.watch.model import TableModel, View, drop_empty
+from companion.watch.model import ZH, TableModel, View, drop_empty
 from engines.core import Move, State
 from engines.hare_tortoise import CATALOG
-from engines.hare_tortoise.catalog import ANIMAL_CODES, ANIMALS, KIND_ANIMAL, KINDS, UNK
+from engines.hare_tortoise.catalog import (
+    ANIMAL_CODES,
+    ANIMAL_ZH,
+    ANIMALS,
+    KIND_ANIMAL,
+    KINDS,
+    UNK,
+)
 from engines.hare_tortoise.moves import Play, Race
 from engines.hare_tortoise.state import HareState
 from vision.reading import TableReading
@@ -132,22 +139,30 @@ class HareTable(TableModel):
                 view[zone] = tuple(sorted((*view.get(zone, ()), *pawns)))
         yield move, drop_empty(view)
 
-    def zone_name(self, zone: str) -> str:
+    def zone_name(self, zone: str, lang: str = "en") -> str:
+        zh = lang == ZH
         mat, _, key = zone.partition(".")
         if mat.startswith("z"):
-            return f"the cards in front of seat {mat[1:]}"
+            return f"第 {mat[1:]} 位玩家面前的牌" if zh else f"the cards in front of seat {mat[1:]}"
         if key.startswith("T"):
-            return f"space {key[1:]}"
+            return f"第 {key[1:]} 格" if zh else f"space {key[1:]}"
         if key.startswith("podium"):
-            return f"podium place {key[6:]}"
+            return f"頒獎台第 {key[6:]} 名" if zh else f"podium place {key[6:]}"
+        if zh:
+            return {"start": "起跑線", "finish": "終點線"}.get(key, key)
         return f"the {key} line"
 
-    def piece_name(self, piece: str) -> str:
+    def piece_name(self, piece: str, lang: str = "en") -> str:
+        names = ANIMAL_ZH if lang == ZH else ANIMALS
         if piece in PAWNS:
-            return f"the {ANIMALS[PAWNS.index(piece)]} pawn"
+            animal = names[PAWNS.index(piece)]
+            return f"{animal}棋子" if lang == ZH else f"the {animal} pawn"
         if piece in (STREAM, TILE):
+            if lang == ZH:
+                return "一塊溪流板塊" if piece == STREAM else "一塊賽道板塊"
             return "a stream tile" if piece == STREAM else "a track tile"
-        return f"a {ANIMALS[KIND_ANIMAL[KINDS.index(piece)]]} card"
+        animal = names[KIND_ANIMAL[KINDS.index(piece)]]
+        return f"一張{animal}卡" if lang == ZH else f"a {animal} card"
 
 
 def race_seen(seen: Mapping[str, tuple[str, ...]]) -> Race | None:

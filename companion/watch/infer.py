@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.watch.model import TableModel, View
+from companion.watch.model import ZH, TableModel, View
 from engines.core import CHANCE, UNKNOWN, Move, State
 
 
@@ -56,7 +56,11 @@ class Applied:
     used: int = 0  # phone moves consumed
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "applied", "moves": [m.notation() for m in self.moves]}
+        return {
+            "kind": "applied",
+            "moves": [m.notation() for m in self.moves],
+            "json": [m.to_json() for m in self.moves],
+        }
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,7 @@ class Refused:
         return {
             "kind": "refused",
             "move": self.move.notation(),
+            "json": self.move.to_json(),
             "code": self.code,
             "reason": self.reason,
             "params": dict(self.params),
@@ -93,6 +98,7 @@ class Question:
         return {
             "kind": "question",
             "candidates": [[m.notation() for m in c] for c in self.candidates],
+            "candidates_json": [[m.to_json() for m in c] for c in self.candidates],
         }
 
 
@@ -101,9 +107,11 @@ class Mismatch:
     """Nothing explains the change."""
 
     lines: tuple[str, ...]
+    lines_zh: tuple[str, ...] = ()
+    """The same sentences in Traditional Chinese."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "mismatch", "lines": list(self.lines)}
+        return {"kind": "mismatch", "lines": list(self.lines), "lines_zh": list(self.lines_zh)}
 
 
 @dataclass(frozen=True)
@@ -111,9 +119,11 @@ class Underway:
     """What changed so far is part of a legal move: the players are still moving pieces."""
 
     lines: tuple[str, ...]
+    lines_zh: tuple[str, ...] = ()
+    """The same sentences in Traditional Chinese."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "underway", "lines": list(self.lines)}
+        return {"kind": "underway", "lines": list(self.lines), "lines_zh": list(self.lines_zh)}
 
 
 Inference = Applied | Refused | Question | Underway | Mismatch
@@ -267,9 +277,10 @@ def infer(
     if refused is not None:
         return refused
     lines = tuple(model.describe(before, seen)) or ("the table changed",)
+    lines_zh = tuple(model.describe(before, seen, ZH)) or ("桌上的配件變了",)
     if any(partway(before, seen, goal) for goal in reached):
-        return Underway(lines)
-    return Mismatch(lines)
+        return Underway(lines, lines_zh)
+    return Mismatch(lines, lines_zh)
 
 
 def hidden_by(view: View, seen: View, unread: Mapping[str, int], *, strict: bool = True) -> bool:

@@ -233,18 +233,20 @@ def _same_patch(a: U8Array, b: U8Array) -> bool:
 
 
 def headline(result: Inference) -> str:
-    """One line for the host screen on what the last change was."""
+    """One line for the host screen's live picture on what the last change was: what
+    kind of conclusion, never a move's notation (the page says the moves in words, in
+    its own language, beside the picture)."""
     if isinstance(result, Applied):
-        return "played: " + ", ".join(m.notation() for m in result.moves)
+        n = len(result.moves)
+        return f"played: {n} {'move' if n == 1 else 'moves'} (on the page)"
     if isinstance(result, Refused):
-        return f"not allowed: {result.reason}"
+        return "not allowed (see the page)"
     if isinstance(result, Question):
-        options = " | ".join(", ".join(m.notation() for m in c) for c in result.candidates)
-        return f"which was it? {options}"
+        return f"which was it? {len(result.candidates)} choices on the page"
     if isinstance(result, Underway):
-        return "moving: " + "; ".join(result.lines)
+        return "moving pieces..."
     assert isinstance(result, Mismatch)
-    return "does not add up: " + "; ".join(result.lines)
+    return "does not add up: see the page"
 
 
 def overlay(image: U8Array, watcher: Watcher) -> U8Array:

@@ -71,31 +71,39 @@ class TableModel(ABC):
         return self.physical_moves(state)
 
     @abstractmethod
-    def zone_name(self, zone: str) -> str:
-        """A zone as players call it ("ferry 3", "the centre")."""
+    def zone_name(self, zone: str, lang: str = "en") -> str:
+        """A zone as players call it in ``lang`` ("ferry 3", "the centre"; 「中央」)."""
 
-    def piece_name(self, piece: str) -> str:
-        """A piece of a view as players call it."""
+    def piece_name(self, piece: str, lang: str = "en") -> str:
+        """A piece of a view as players call it in ``lang``."""
         return piece
 
-    def describe(self, before: View, after: View) -> list[str]:
-        """Sentences on what changed from ``before`` to ``after``, zone by zone."""
+    def describe(self, before: View, after: View, lang: str = "en") -> list[str]:
+        """Sentences in ``lang`` on what changed from ``before`` to ``after``, zone by zone."""
+        zh = lang == ZH
         lines: list[str] = []
         for zone in sorted(set(before) | set(after)):
             was, now = Counter(before.get(zone, ())), Counter(after.get(zone, ()))
             left, came = was - now, now - was
-            where = self.zone_name(zone)
+            where = self.zone_name(zone, lang)
             for piece, n in sorted(left.items()):
-                lines.append(f"{_count(n, self.piece_name(piece))} left {where}")
+                what = _count(n, self.piece_name(piece, lang))
+                lines.append(f"{what}離開了{where}" if zh else f"{what} left {where}")
             for piece, n in sorted(came.items()):
-                lines.append(f"{_count(n, self.piece_name(piece))} arrived on {where}")
+                what = _count(n, self.piece_name(piece, lang))
+                lines.append(f"{what}來到{where}" if zh else f"{what} arrived on {where}")
             if not left and not came and before.get(zone) != after.get(zone):
-                lines.append(f"the pieces on {where} changed order")
+                lines.append(
+                    f"{where}的配件換了順序" if zh else f"the pieces on {where} changed order"
+                )
         return lines
 
 
+ZH = "zh-Hant"
+
+
 def _count(n: int, name: str) -> str:
-    return name if n == 1 else f"{n} x {name}"
+    return name if n == 1 else f"{n} × {name}"
 
 
 def zones_in_order(reading: TableReading) -> dict[str, list[tuple[str, float]]]:

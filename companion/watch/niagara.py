@@ -33,7 +33,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from companion.watch.model import TableModel, View, drop_empty
+from companion.sentences.niagara import slot
+from companion.watch.model import ZH, TableModel, View, drop_empty
 from engines.core import Move, State
 from engines.niagara import CATALOG
 from engines.niagara.board import COLOUR_NAMES, COLOURS
@@ -199,22 +200,30 @@ class NiagaraTable(TableModel):
                         },
                     )
 
-    def zone_name(self, zone: str) -> str:
+    def zone_name(self, zone: str, lang: str = "en") -> str:
+        zh = lang == ZH
         mat, _, key = zone.partition(".")
         if key == "BANK":
-            return f"the bank of seat {mat[4:]}"
+            return f"第 {mat[4:]} 位玩家的寶石區" if zh else f"the bank of seat {mat[4:]}"
         if key.startswith("HOLLOW_"):
-            return f"the {COLOUR_NAMES[key[7:]]['en']} hollow"
+            colour = COLOUR_NAMES[key[7:]][ZH if zh else "en"]
+            return f"{colour}寶石的凹槽" if zh else f"the {colour} hollow"
         if key.startswith("WEATHER"):
-            return f"weather step {key[7:]}"
-        return {"HOME": "the landing", "FALLS": "the falls"}.get(key, f"river space {key}")
+            return f"天氣第 {key[7:]} 格" if zh else f"weather step {key[7:]}"
+        if key == "FALLS":
+            return "瀑布" if zh else "the falls"
+        return slot(key, lang)
 
-    def piece_name(self, piece: str) -> str:
+    def piece_name(self, piece: str, lang: str = "en") -> str:
+        zh = lang == ZH
         if piece.startswith("GEM-"):
-            return f"a {COLOUR_NAMES[piece[4:]]['en']} gem"
+            colour = COLOUR_NAMES[piece[4:]][ZH if zh else "en"]
+            return f"一顆{colour}寶石" if zh else f"a {colour} gem"
         if piece == WEATHER:
-            return "the weather marker"
+            return "天氣標記" if zh else "the weather marker"
         canoe, _, cargo = piece.partition("+")
+        name = str(CATALOG[canoe].names[ZH if zh else "en"]) if canoe in CATALOG else canoe
         if cargo:
-            return f"canoe {canoe} carrying a {COLOUR_NAMES[cargo]['en']} gem"
-        return f"canoe {canoe}"
+            colour = COLOUR_NAMES[cargo][ZH if zh else "en"]
+            return f"載著{colour}寶石的{name}" if zh else f"{name} carrying a {colour} gem"
+        return name

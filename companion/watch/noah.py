@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from companion.watch.model import TableModel, drop_empty, zones_in_order
+from companion.watch.model import ZH, TableModel, drop_empty, zones_in_order
 from engines.core import UNKNOWN, Move, State
 from engines.noah import catalog
 from engines.noah.info import Step
@@ -125,17 +125,20 @@ class NoahTable(TableModel):
                         yield move, _with_noah({**laid, zone: (*items, shown)}, dock)
         yield TakeFerry(), {**view, zone: (FERRY, NOAH)}
 
-    def zone_name(self, zone: str) -> str:
+    def zone_name(self, zone: str, lang: str = "en") -> str:
         dock = _dock(zone)
+        if lang == ZH:
+            return "中央" if dock is None else f"第 {dock} 號駁船"
         return "the centre" if dock is None else f"ferry {dock}"
 
-    def piece_name(self, piece: str) -> str:
+    def piece_name(self, piece: str, lang: str = "en") -> str:
+        zh = lang == ZH
         if piece == FERRY:
-            return "a ferry card"
+            return "一張駁船卡" if zh else "a ferry card"
         if piece == NOAH:
-            return "Noah"
+            return "挪亞" if zh else "Noah"
         card = catalog.CARD_BY_ID[piece.split(":")[0]]
-        return f"a card ({card.species.en})"
+        return f"一張{card.species.zh}卡" if zh else f"a card ({card.species.en})"
 
 
 def _with_noah(view: Mapping[str, tuple[str, ...]], dock: int) -> dict[str, tuple[str, ...]]:

@@ -11,7 +11,36 @@ if TYPE_CHECKING:
 
 
 class EngineError(Exception):
-    """Base of every error an engine raises on purpose."""
+    """Base of every error an engine raises on purpose.
+
+    Attributes:
+        code: a stable code for programs (``setup.names_differ``, ``table.not_found``),
+            from which a page says the refusal in its own language; None for a
+            refusal that has only its English sentence.
+        params: the names and numbers the English sentence is built from.
+    """
+
+    code: str | None = None
+
+    def __init__(
+        self, reason: str = "", *, code: str | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(reason)
+        if code is not None:
+            self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole, code and params too (a refusal comes back from another process)."""
+        return (_restored, (type(self), self.args, dict(self.__dict__)))
+
+
+def _restored(kind: type[EngineError], args: tuple[Any, ...], attrs: dict[str, Any]) -> EngineError:
+    """An :class:`EngineError` rebuilt from its pickle, without calling its ``__init__``."""
+    error = kind.__new__(kind)
+    error.args = args
+    error.__dict__.update(attrs)
+    return error
 
 
 class InvalidMove(EngineError, ValueError):
@@ -42,11 +71,10 @@ class IllegalMove(EngineError):
         move: Move | None = None,
         params: Mapping[str, Any] | None = None,
     ) -> None:
-        super().__init__(reason)
-        self.code = code
+        super().__init__(reason, code=code, params=params)
+        self.code: str = code
         self.reason = reason
         self.move = move
-        self.params = dict(params or {})
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"legal": False, "code": self.code, "reason": self.reason}

@@ -74,17 +74,26 @@ class GameInfo:
             InvalidSetup: an unknown option or a value outside its choices.
         """
         if given is not None and not isinstance(given, Mapping):
-            raise InvalidSetup(f"rule options are a mapping of names to choices, not {given!r}")
+            raise InvalidSetup(
+                f"rule options are a mapping of names to choices, not {given!r}",
+                code="setup.options_mapping",
+            )
         resolved = {opt.name: opt.default for opt in self.options}
         for key, value in (given or {}).items():
             if key not in resolved:
                 known = ", ".join(resolved) or "none"
-                raise InvalidSetup(f"{self.id} has no rule option {key!r} (its options: {known})")
+                raise InvalidSetup(
+                    f"{self.id} has no rule option {key!r} (its options: {known})",
+                    code="setup.no_option",
+                    params={"game": self.id, "option": str(key)},
+                )
             text = str(value)
             choices = self.option(key).choices
             if text not in choices:
                 raise InvalidSetup(
-                    f"rule option {key!r} cannot be {text!r}; choose one of {', '.join(choices)}"
+                    f"rule option {key!r} cannot be {text!r}; choose one of {', '.join(choices)}",
+                    code="setup.bad_choice",
+                    params={"option": key, "value": text},
                 )
             resolved[key] = text
         return resolved
@@ -97,21 +106,40 @@ class GameInfo:
                 duplicate or reserved names.
         """
         if isinstance(players, str | bytes) or not isinstance(players, Iterable):
-            raise InvalidSetup(f"the players are a list of names, not {players!r}")
+            raise InvalidSetup(
+                f"the players are a list of names, not {players!r}", code="setup.players_list"
+            )
         names = tuple(str(p).strip() for p in players)
         n = len(names)
         if not self.min_players <= n <= self.max_players:
             raise InvalidSetup(
                 f"{self.names['en']} is played by {self.min_players} to {self.max_players} "
-                f"players, not {n}"
+                f"players, not {n}",
+                code="setup.player_count",
+                params={
+                    "game": self.id,
+                    "low": self.min_players,
+                    "high": self.max_players,
+                    "count": n,
+                },
             )
         for name in names:
             if not name or len(name) > 24:
-                raise InvalidSetup(f"player name {name!r} must be 1 to 24 characters")
+                raise InvalidSetup(
+                    f"player name {name!r} must be 1 to 24 characters",
+                    code="setup.name_length",
+                    params={"name": name},
+                )
             if name.startswith("@") or name == UNKNOWN:
-                raise InvalidSetup(f"player name {name!r} is reserved; choose another")
+                raise InvalidSetup(
+                    f"player name {name!r} is reserved; choose another",
+                    code="setup.name_reserved",
+                    params={"name": name},
+                )
         if len(set(names)) != n:
-            raise InvalidSetup("player names must differ from each other")
+            raise InvalidSetup(
+                "player names must differ from each other", code="setup.names_differ"
+            )
         return names
 
     def setup(

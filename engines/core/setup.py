@@ -27,10 +27,16 @@ def check_seed(seed: object) -> int | None:
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidSetup(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed!r}")
+        raise InvalidSetup(
+            f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed!r}",
+            code="setup.seed",
+            params={"high": SEED_LIMIT - 1},
+        )
     if not 0 <= seed < SEED_LIMIT:
         raise InvalidSetup(
-            f"the seed {seed} is out of range; use a number from 0 to {SEED_LIMIT - 1}"
+            f"the seed {seed} is out of range; use a number from 0 to {SEED_LIMIT - 1}",
+            code="setup.seed",
+            params={"high": SEED_LIMIT - 1},
         )
     return seed
 

@@ -359,11 +359,21 @@ class HareState(State):
 
     def trigger(self) -> str | None:
         """Why the table starts a race phase (§5.5: 8 cards, or 4 of one animal), or None."""
+        cause = self.trigger_cause()
+        if cause is None:
+            return None
+        if cause["animal"] is None:
+            return f"{MAX_TABLE} cards on the table"
+        return f"{MAX_ANIMAL} {cause['animal']} cards on the table"
+
+    def trigger_cause(self) -> dict[str, str | None] | None:
+        """The race trigger as data: ``{"animal": None}`` for a full table of 8 cards,
+        ``{"animal": name}`` for 4 cards of one animal (§5.5); None below the trigger."""
         n = self.table_counts()
         if len(self.table) == MAX_TABLE:
-            return "8 cards on the table"
+            return {"animal": None}
         if MAX_ANIMAL in n:
-            return f"4 {ANIMALS[n.index(MAX_ANIMAL)]} cards on the table"
+            return {"animal": ANIMALS[n.index(MAX_ANIMAL)]}
         return None
 
     def _end_turn(self) -> HareState:
@@ -384,7 +394,11 @@ class HareState(State):
             any(kind == HOWL for _, kind in self.table),
             self.howl_pending,
             self.options,
-            {"player": self.players[self.turn], "reason": self.trigger() or ""},
+            {
+                "player": self.players[self.turn],
+                "reason": self.trigger() or "",
+                **(self.trigger_cause() or {}),
+            },
         )
 
     def _after_race(self, result: RaceResult) -> HareState:

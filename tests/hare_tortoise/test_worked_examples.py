@@ -31,7 +31,11 @@ def test_example_1_basic_phase() -> None:
         "steps": 1,
         "reason": "moved",
     }
-    assert after.events[0].data["trigger"] == {"player": "ann", "reason": "8 cards on the table"}
+    assert after.events[0].data["trigger"] == {
+        "player": "ann",
+        "reason": "8 cards on the table",
+        "animal": None,
+    }
     assert after.table == () and sum(after.discard) == 8
 
 
@@ -40,6 +44,7 @@ NAP_START = {"hare": 5, "tortoise": 3, "wolf": 5, "fox": 2, "lamb": 4}
 
 def test_example_2_nap_while_tied_first() -> None:
     after = race(table=["H"] * 4, positions=NAP_START)
+    assert after.events[0].data["trigger"]["animal"] == "hare"
     assert where(after) == {"hare": 5, "tortoise": 4, "wolf": 5, "fox": 2, "lamb": 4}
     assert line(after, "hare")["reason"] == "nap"
     assert line(after, "lamb")["reason"] == "no_move"

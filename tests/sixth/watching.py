@@ -55,11 +55,13 @@ class PondTable(TableModel):
             won[took] += [lead, card]
             yield Play(card), _table((), won)
 
-    def zone_name(self, zone: str) -> str:
+    def zone_name(self, zone: str, lang: str = "en") -> str:
+        if lang == "zh-Hant":
+            return {POND: "池塘", WON[0]: "第 1 位的吃墩", WON[1]: "第 2 位的吃墩"}[zone]
         return {POND: "the pond", WON[0]: "seat 1's tricks", WON[1]: "seat 2's tricks"}[zone]
 
-    def piece_name(self, piece: str) -> str:
-        return str(CATALOG[piece].names["en"])
+    def piece_name(self, piece: str, lang: str = "en") -> str:
+        return str(CATALOG[piece].names["zh-Hant" if lang == "zh-Hant" else "en"])
 
 
 def score_pond(reading: TableReading, players: Sequence[str], state: State | None) -> Outcome:

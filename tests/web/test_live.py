@@ -41,7 +41,7 @@ from tests.watch_support import write_video
 from tests.web.conftest import csrf, host_url, seat_url
 from tests.web.phone import kill_server, wait_until_serving
 from tests.web.test_serve import ROOT, free_port
-from web import create_app
+from web import create_app, present
 
 PLAYERS = ["Ann", "Ben"]
 SEED = 11
@@ -217,6 +217,10 @@ def test_ambiguous_change_is_asked_on_the_pages_and_answered_by_a_tap(tmp_path: 
         assert "which was it?" in host or "several moves" in host
         shown = [html.escape(" ".join(c)) for c in question["candidates"]]
         assert all(f'data-notation="{n}"' in host for n in shown)
+        # The candidates are said in words (their moves' labels), never in notation.
+        labels = [present.move_label("noah", c[0], "en") for c in question["candidates_json"]]
+        assert all(label in html.unescape(host) for label in labels)
+        assert not any(f">{n}<" in host for n in shown)
         mover = str(before.to_move)
         other = next(p for p in players if p != mover)
         token = csrf(client)
