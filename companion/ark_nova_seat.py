@@ -17,19 +17,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import engines
 from companion.games import State
-from engines.ark_nova import build, map_a
+from engines.ark_nova import build, map_a, steps
 from engines.ark_nova.board import ACTIONS
 from engines.ark_nova.build import LABELS, Placement
 from engines.ark_nova.catalog import BUILDING_NAMES_ZH
-from engines.ark_nova.moves import BreakDiscard, BuildAction, TableEffect
+from engines.ark_nova.moves import STEPPED, BreakDiscard, BuildAction, SpendX, TableEffect
 from engines.ark_nova.turns import ACTION_CARDS
 from engines.core import InvalidMove
 
 GROUPS = {**ACTION_CARDS, "x_token": "x_token"}
 """Each action move's type to the tile it is chosen under: its action card (the
 engine's), and the X-token action's tile of its own."""
+
+STEP_TYPES = ("x_spend", "done")
+"""The moves that begin an action with X-tokens spent and end one under way."""
 
 BUILDINGS = {kind: (LABELS[kind], BUILDING_NAMES_ZH[kind]) for kind in LABELS}
 """Each building kind's name: (English, Traditional Chinese)."""
@@ -58,13 +60,20 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
     mine = state.to_move == player
     moves = [m.to_json() for m in state.legal_moves()] if mine else []
     actions = [m for m in moves if m.get("type") in GROUPS]
-    owed = [m for m in moves if m.get("type") not in GROUPS]
+    owed = [m for m in moves if m.get("type") not in (*GROUPS, *STEP_TYPES)]
+    flow = getattr(state, "flow", None)
+    acting = flow.acting if flow is not None and mine and not owed else None
     act = str(args.get("act", ""))
-    if act not in (*ACTIONS, "x_token") or not actions:
+    if act not in (*ACTIONS, "x_token") or not (actions or acting):
         act = ""
     x = _number(args.get("x"), 0, zoo.x_tokens) or 0
-    if x:
-        actions = _spending(state, actions, x)
+    spend = None
+    if acting is not None:
+        act, x = acting.card, 0
+    elif x and act in STEPPED:
+        listed = SpendX(player, act, x).to_json()
+        spend = listed if listed in moves else None
+        actions = [m for m in actions if GROUPS[m["type"]] != act]
     out: dict[str, Any] = {
         "kind": "ark_nova_seat",
         "mine": mine,
@@ -75,7 +84,10 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
         "appeal": zoo.appeal,
         "conservation": zoo.conservation,
         "reputation": zoo.reputation,
-        "tiles": _tiles(board, x),
+        "tiles": _tiles(board, acting.x if acting is not None else x),
+        "acting": _acting(state, acting),
+        "spend": spend,
+        "done": next((m for m in moves if m.get("type") == "done"), None),
         "hand": list(board.hand),
         "display": list(state.display),  # type: ignore[attr-defined]
         "groups": {
@@ -93,11 +105,13 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
     if len(owed) == 1 and owed[0]["type"] == "effect":
         out["effect"] = _effect(state, player, owed[0], args)
     strength = _number(args.get("strength"), 1, 5)
-    if act == "build":
-        out["build"] = _build(state, player, board, actions, args, x)
+    if act == "build" and spend is None:
+        out["build"] = _build(state, player, actions, args, acting)
         strength = None
-    if act == "animals":
+    if act == "animals" and spend is None:
         out["animal"] = _animal(zoo, actions, args)
+    if acting is not None and acting.card == "build":
+        zoo = steps.built_so_far(state, player, acting.x, acting.move)[0]  # type: ignore[arg-type]
     out["map"] = _map(zoo, strength, out["build"], out["animal"])
     shown = [*board.hand, *state.display]  # type: ignore[attr-defined]
     if out["animal"]:
@@ -114,22 +128,12 @@ def piece_id(card: Any) -> str:
     return f"{'P' if card < 200 else 'S' if card < 400 else 'A'}{card}"
 
 
-X_LISTED = ("cards", "snap", "sponsors")
-"""Actions whose every X-token spending is among the legal moves already."""
-
-
-def _spending(state: State, actions: list[dict[str, Any]], x: int) -> list[dict[str, Any]]:
-    """The actions with ``x`` X-tokens spent: those listed so, and each other listed one
-    (listed without X-tokens) with ``x`` spent, when the engine allows it."""
-    out = []
-    for move in actions:
-        if move["type"] in X_LISTED or "x" not in move:
-            out.append(move)
-        elif move["x"] == 0:
-            spent = {**move, "x": x}
-            if state.check(engines.game("ark_nova").parse_move(spent)).legal:
-                out.append(spent)
-    return out
+def _acting(state: State, acting: Any) -> dict[str, Any] | None:
+    """The action under way, step by step: its card, X-tokens spent and steps so far."""
+    if acting is None:
+        return None
+    taken = steps.parts(acting.move) if acting.move is not None else 0
+    return {"card": acting.card, "x": acting.x, "steps": taken}
 
 
 def _number(raw: Any, low: int, high: int) -> int | None:
@@ -166,21 +170,18 @@ def _hex(raw: Any) -> map_a.Hex | None:
 def _build(
     state: State,
     player: str,
-    board: Any,
     actions: list[dict[str, Any]],
     args: Mapping[str, Any],
-    x: int,
+    acting: Any,
 ) -> dict[str, Any]:
-    """The Build composer: the buildings the action may place, the anchors a chosen one
-    may take, the placement tapped (rotated, flipped) and the engine's verdict on it."""
-    zoo = state.zoo(player)  # type: ignore[attr-defined]
-    strength = board.actions.index("build") + 1 + x
-    found = build.legal_placements(
-        zoo, strength=strength, money=zoo.money, upgraded="build" in board.upgraded
-    )
+    """The Build composer: the buildings the action may place next (the engine's listed
+    steps: on the zoo with the buildings placed so far, within the strength left), the
+    anchors a chosen one may take, the placement tapped (rotated, flipped) and the
+    engine's verdict on it."""
+    x, before = (acting.x, acting.move) if acting is not None else (0, None)
+    strength = steps.built_so_far(state, player, x, before)[2]  # type: ignore[arg-type]
+    found = [Placement.from_json(m["buildings"][0]) for m in actions if m["type"] == "build"]
     kinds = list(dict.fromkeys(p.building for p in found))
-    listed = {m["buildings"][0]["building"] for m in actions if m["type"] == "build"}
-    kinds = [k for k in kinds if k in listed or x]
     kind = str(args.get("building", ""))
     if kind not in kinds:
         kind = ""
@@ -201,7 +202,7 @@ def _build(
             if fits:
                 placement = fits[0]
         try:
-            action = BuildAction(player, (placement,), x)
+            action = BuildAction(player, (placement,))
         except InvalidMove:
             action = None
         if action is not None:
@@ -209,6 +210,7 @@ def _build(
             verdict = state.check(action).to_json()
     return {
         "strength": strength,
+        "placed": [] if before is None else [p.to_json() for p in before.buildings],
         "kinds": kinds,
         "building": kind,
         "anchors": [list(a) for a in anchors],

@@ -226,6 +226,12 @@ TEMPLATES: dict[str, str] = {
         "現在輪到 {player} 選一個行動（動物、建造、卡牌、協會、贊助或 X 標記）"
     ),
     "ark_nova.not_your_turn": "現在輪到 {turn}，不是 {player}",
+    "ark_nova.step.x_first": "X 標記要在行動前先花掉：先花 {x} 個 X 標記，再一步一步進行這個行動",
+    "ark_nova.step.one": "這個行動一次只做一件事（這裡給了 {count} 件）：一件一件做，最後按結束",
+    "ark_nova.step.acting": "{player} 正在進行一個行動：請選它的下一步，或結束它",
+    "ark_nova.step.nothing_yet": "這個行動還沒做任何事：請先選它的第一步",
+    "ark_nova.step.no_action": "強度 {strength} 的這張行動卡現在什麼都做不了",
+    "ark_nova.step.no_action/done": "{player} 沒有進行中的行動",
     "ark_nova.not_chance": "現在沒有在發牌",
     "ark_nova.deal": "現在不能發這張牌",
     "ark_nova.discard_count": "要棄 {need} 張牌，不是 {count} 張",

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from engines import ark_nova
+from engines.ark_nova import steps
 from engines.ark_nova.flow import Flow
 from engines.ark_nova.info import Phase
 from engines.ark_nova.state import ArkNovaState
@@ -84,4 +85,5 @@ def flow_of(state: ArkNovaState) -> Flow:
 
 
 def play(state: ArkNovaState, move: str | Move) -> ArkNovaState:
-    return state.apply(ark_nova.parse_move(move) if isinstance(move, str) else move)
+    """``state`` after ``move``; a whole action typed at once is played step by step."""
+    return steps.play_whole(state, ark_nova.parse_move(move) if isinstance(move, str) else move)

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engines import ark_nova
-from engines.ark_nova import RECORD, scoring
+from engines.ark_nova import RECORD, scoring, steps
 from engines.ark_nova.state import FinalTurn, SetZoo
 from engines.ark_nova.zoo import Zoo
 
@@ -130,10 +130,16 @@ def test_the_turn_engine_example_reads_as_its_readme_says() -> None:
     codes = {
         "cards ann": "ark_nova.not_your_turn",
         "sponsors bob 244": "ark_nova.sponsors.level",
-        "assoc bob university:research2 reputation": "ark_nova.association.strength",
+        "assoc bob university:research2 reputation": "ark_nova.step.one",
     }
     for text, code in codes.items():
         assert state.check(ark_nova.parse_move(text)).code == code
+    # Taken one task a move, the university (value 4) leaves strength 1: no task fits, so
+    # the action ends by itself; the two together are over the strength.
+    whole = ark_nova.parse_move("assoc bob university:research2 reputation")
+    assert steps.check_whole(state, whole).code == "ark_nova.association.strength"
+    one = state.apply(ark_nova.parse_move("assoc bob university:research_reputation"))
+    assert one.flow_.acting is None and "research_reputation" in one.zoo("bob").universities
     after = state.apply(ark_nova.parse_move("animals bob 458@6,1"))
     assert after.zoo("bob").appeal == state.zoo("bob").appeal + 7
     asks = [(p.ask, p.card) for p in after.flow_.pending]

@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from engines import CHANCE, ark_nova
+from engines.ark_nova import steps
 from engines.ark_nova.flow import BREAK_TRACK
 from engines.ark_nova.info import Ask
 from engines.ark_nova.moves import AssociationAction, BuildAction, SponsorsAction
@@ -203,10 +204,11 @@ def test_build_side_two_places_several_different_buildings() -> None:
     # Rules spec §8.5 side II: several different buildings, total size <= strength.
     state = position(slot={"build": 5}, upgraded=("build",), money=40)
     two = "build ann e2@1,4r0 p@2,3r0"
-    assert state.check(ark_nova.parse_move("build ann e1@1,4r0 e1@2,3r0")).code == (
+    whole = steps.check_whole
+    assert whole(state, ark_nova.parse_move("build ann e1@1,4r0 e1@2,3r0")).code == (
         "ark_nova.build.repeat"
     )
-    verdict = state.check(ark_nova.parse_move(two))
+    verdict = whole(state, ark_nova.parse_move(two))
     assert verdict, verdict
 
 
@@ -219,7 +221,8 @@ def test_animals_count_by_strength(side: int, counts: tuple[int, ...]) -> None:
     for strength, allowed in enumerate(counts, start=1):
         upgraded = ("animals",) if side == 2 else ()
         state = position(slot={"animals": strength}, upgraded=upgraded, money=99)
-        verdict = state.check(ark_nova.parse_move("animals ann 404@0,4 405@0,4 406@0,4"))
+        move = ark_nova.parse_move("animals ann 404@0,4 405@0,4 406@0,4")
+        verdict = steps.check_whole(state, move)
         assert verdict.code == "ark_nova.animals.count", (strength, verdict)
         assert verdict.params["allowed"] == allowed
 
@@ -335,7 +338,7 @@ def test_association_side_two_does_several_tasks_and_a_donation() -> None:
     assert after.zoo("ann").money == 10 - 2 and after.zoo("ann").conservation == 1
     assert flow_of(after).donations == 1
     side_one = position(slot={"association": 5})
-    assert side_one.check(move).code == "ark_nova.association.side"
+    assert steps.check_whole(side_one, move).code == "ark_nova.association.side"
 
 
 def test_supporting_a_base_project_gives_its_cp_and_frees_a_left_edge_token() -> None:

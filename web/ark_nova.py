@@ -237,6 +237,16 @@ def ark_nova_label(move: Mapping[str, Any], lang: str) -> str:
             if zh
             else f"Move the {card} card to slot 1 and take an X-token"
         )
+    if kind == "x_spend":
+        card = action_name(str(move.get("card")), lang)
+        n = move.get("x")
+        return (
+            f"在{card}行動卡上花 {n} 個 X 標記，提高它的強度"
+            if zh
+            else f"Spend {n} X-tokens on the {card} card to raise its strength"
+        )
+    if kind == "done":
+        return "結束這個行動" if zh else "Finish this action"
     if kind == "snap":
         return _with_x(
             f"卡牌行動：直接拿展示區第 {move.get('folder')} 格的牌"

@@ -163,6 +163,14 @@ ARK_NOVA_WORDS = {
         "或把一張行動卡移到第 1 格，拿一個 X 標記",
     ),
     "ark_build_title": ("Build at strength {n}: choose a building", "強度 {n} 的建造：選一種建築"),
+    "ark_acting": (
+        "The {card} action is under way: {n} taken so far. Choose the next, or finish it.",
+        "{card}行動進行中：已完成 {n} 項。選下一項，或結束這個行動。",
+    ),
+    "ark_spend_help": (
+        "Spend the X-tokens first; then the action's choices come at the raised strength.",
+        "先花掉 X 標記，行動的選項就會以提高後的強度列出。",
+    ),
     "ark_tap_hex": (
         "Tap a green hex for the building's corner, then rotate or flip it; "
         "the companion checks it before you build.",

@@ -365,20 +365,31 @@ def card_sources(
     return sources
 
 
-def animal_plays(state: ArkNovaState, player: str, from_hand: bool = True) -> list[Move]:
-    """Every one-animal play of a known card without X-tokens (hand cards only when
-    ``from_hand``), named by its enclosure's first hex (each checked as ``_run_animals``
-    would, without stepping the table)."""
+def animal_plays(
+    state: ArkNovaState,
+    player: str,
+    from_hand: bool = True,
+    x: int = 0,
+    prior: tuple[AnimalPlay, ...] = (),
+    one: bool = False,
+) -> list[Move]:
+    """Every one-animal play of a known card (hand cards only when ``from_hand``), named
+    by its enclosure's first hex, at the Animals card's strength with ``x`` X-tokens and
+    after the animals of ``prior`` were played in this action (each checked as
+    ``_run_animals`` would, without stepping the table); only the first found when
+    ``one``."""
     zoo, board = state.zoo(player), state.board(player)
     side = board.side("animals")
-    strength = board.slot("animals")
-    if animal_rules.animals_allowed(side, strength) < 1:
+    strength = board.slot("animals") + x
+    if animal_rules.animals_allowed(side, strength) <= len(prior):
         return []
     if side == 2 and strength >= 5:
         zoo = gain_reputation(zoo, board, 1)
     table = Table(zoo, board, state.display)
-    sources = card_sources(board.hand, state.display, ANIMALS, from_hand=from_hand)
-    homes = [b for b in zoo.buildings if b.kind not in ("kiosk", "pavilion", "unique")]
+    for done in prior:
+        table, _ = animal_rules.play_animal(table, done)
+    sources = card_sources(table.board.hand, state.display, ANIMALS, from_hand=from_hand)
+    homes = [b for b in table.zoo.buildings if b.kind not in ("kiosk", "pavilion", "unique")]
     moves: list[Move] = []
     for card, folder in sources:
         assert isinstance(card, int)
@@ -390,6 +401,8 @@ def animal_plays(state: ArkNovaState, player: str, from_hand: bool = True) -> li
                 play = AnimalPlay(card, home.cells[0], folder, spaces)
                 if animal_rules.check_play(table, play, side) is None:
                     moves.append(AnimalsAction(player, (play,)))
+                    if one:
+                        return moves
     return moves
 
 

@@ -16,6 +16,7 @@ enclosure (the smallest occupied one that fits) is emptied.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -492,10 +493,20 @@ def _free_token(state: ArkNovaState, i: int, player: str) -> ArkNovaState:
 # --------------------------------------------------------------------------- listing
 
 
-def candidates(state: ArkNovaState, player: str) -> list[AssociationAction]:
-    """Every one-task Association action without X-tokens (and with a donation on side II)."""
+def candidates(
+    state: ArkNovaState,
+    player: str,
+    x: int = 0,
+    prior: AssociationAction | None = None,
+    one: bool = False,
+) -> list[AssociationAction]:
+    """Every one-task step of an Association action with ``x`` X-tokens spent, after the
+    tasks of ``prior`` (each with a donation too on side II, while none was made); each
+    step carries no X-tokens (they are the action's) and is checked with the whole action;
+    only the first found when ``one``."""
     zoo, board = state.zoo(player), state.board(player)
     flow = state.flow_
+    done = {Task.parse(t).kind for t in prior.tasks} if prior is not None else set()
     tasks = ["reputation"]
     tasks += [f"partner:{c}" for c in CONTINENTS if c not in zoo.partner_zoos]
     tasks += [f"university:{k}" for k in UNIVERSITIES if k not in zoo.universities]
@@ -513,7 +524,17 @@ def candidates(state: ArkNovaState, player: str) -> list[AssociationAction]:
                         tasks.append(f"{prefix}{number}:{level}:{a}")
             else:
                 tasks.append(f"{prefix}{number}:{level}")
+    tasks = [t for t in tasks if Task.parse(t).kind not in done]
     out = [AssociationAction(player, (t,)) for t in tasks]
-    if board.side("association") == 2:
+    if board.side("association") == 2 and not (prior is not None and prior.donate):
         out += [AssociationAction(player, (t,), donate=True) for t in tasks]
-    return [m for m in out if run(state, m)[0]]
+    found = (m for m in out if run(state, _whole(m, x, prior))[0])
+    if one:
+        return list(itertools.islice(found, 1))
+    return list(found)
+
+
+def _whole(step: AssociationAction, x: int, prior: AssociationAction | None) -> AssociationAction:
+    if prior is None:
+        return replace(step, x=x)
+    return replace(prior, tasks=(*prior.tasks, *step.tasks), donate=prior.donate or step.donate)

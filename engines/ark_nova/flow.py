@@ -23,8 +23,9 @@ from engines.ark_nova import effects, map_a, scoring
 from engines.ark_nova.board import HAND_LIMIT, HAND_LIMIT_UNIVERSITY, Card, gain_reputation
 from engines.ark_nova.cards import ANIMALS, FINAL_SCORING, PROJECTS, SPONSORS
 from engines.ark_nova.info import Ask, Phase, Step
+from engines.ark_nova.moves import AnimalsAction, AssociationAction, BuildAction, SponsorsAction
 from engines.ark_nova.zoo import MAX_CONSERVATION, MAX_X_TOKENS, Zoo
-from engines.core import UNKNOWN, Event, read_member
+from engines.core import UNKNOWN, Event, Move, read_member
 
 if TYPE_CHECKING:
     from engines.ark_nova.state import ArkNovaState
@@ -75,6 +76,52 @@ class Pending:
             int(obj.get("card", 0)),
             str(obj.get("why", "")),
         )
+
+
+STEP_MOVES: dict[str, type[Move]] = {
+    "build": BuildAction,
+    "animals": AnimalsAction,
+    "association": AssociationAction,
+    "sponsors": SponsorsAction,
+}
+"""Each action card taken step by step, and the move class that carries its steps."""
+
+
+@dataclass(frozen=True)
+class Acting:
+    """An action under way, one thing a move (rules spec §3; Board Game Arena's way).
+
+    Nothing is laid on the table until the action ends (``done``, or no further
+    step is possible): ``move`` is the whole action so far, checked as one, so
+    a side-II Build's next building is checked against the strength left and
+    the buildings already placed, and the display slides only after the turn.
+
+    Attributes:
+        card: the action card (``build``, ``animals``, ``association``, ``sponsors``).
+        player: whose action it is.
+        x: X-tokens spent on it.
+        move: the action's steps so far as one move, or None (only X-tokens spent).
+    """
+
+    card: str
+    player: str
+    x: int = 0
+    move: Move | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "card": self.card,
+            "player": self.player,
+            "x": self.x,
+            "move": None if self.move is None else self.move.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Acting:
+        card = str(obj["card"])
+        doc = obj.get("move")
+        move = None if doc is None else STEP_MOVES[card].from_json(doc)
+        return cls(card, str(obj["player"]), int(obj.get("x", 0)), move)
 
 
 BREAK_TRACK = {2: 9, 3: 12, 4: 15}
@@ -138,6 +185,7 @@ class Flow:
         left: per player, the left-edge spaces still holding a token.
         ten: somebody reached 10 CP (every player keeps one final-scoring card).
         breaker: the player who moved the break token to the end this turn, or "".
+        acting: the action under way, step by step, or None.
     """
 
     phase: Phase = Phase.SETUP
@@ -163,6 +211,7 @@ class Flow:
     left: tuple[tuple[int, ...], ...] = ()
     ten: bool = False
     breaker: str = ""
+    acting: Acting | None = None
 
     # -- per-player fields ------------------------------------------------------------
 
@@ -187,7 +236,7 @@ class Flow:
                 for p, v in zip(players, values, strict=True)
             }
 
-        return {
+        doc: dict[str, Any] = {
             "phase": str(self.phase),
             "step": str(self.step),
             "turn": players[self.turn],
@@ -211,6 +260,9 @@ class Flow:
             "ten": self.ten,
             "breaker": self.breaker,
         }
+        if self.acting is not None:
+            doc["acting"] = self.acting.to_json()
+        return doc
 
     @classmethod
     def from_json(cls, obj: Any, players: tuple[str, ...]) -> Flow:
@@ -250,6 +302,7 @@ class Flow:
             left=per("left", ints),
             ten=bool(obj["ten"]),
             breaker=str(obj["breaker"]),
+            acting=None if obj.get("acting") is None else Acting.from_json(obj["acting"]),
         )
 
 

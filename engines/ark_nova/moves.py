@@ -594,6 +594,58 @@ class SponsorsAction(Move):
         return cls(m["player"], tuple(cards), tuple(folders), x)
 
 
+STEPPED = ("animals", "build", "association", "sponsors")
+"""The action cards taken one thing a move (rules spec §3): X-tokens spent first
+(``spend``), then each building, animal, task or sponsor, then ``done``."""
+
+
+@dataclass(frozen=True)
+class SpendX(Move):
+    """X-tokens spent on an action card before its action: ``spend ann build 2``
+    (the action then takes its steps at the raised strength)."""
+
+    TYPE: ClassVar[str] = "x_spend"
+    player: str
+    card: str
+    x: int
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+        if self.card not in STEPPED:
+            raise InvalidMove(f"X-tokens are spent here on {', '.join(STEPPED)}, not {self.card!r}")
+        if _check_x(self.x) < 1:
+            raise InvalidMove("a spend move spends 1 to 5 X-tokens")
+
+    def notation(self) -> str:
+        return f"spend {self.player} {self.card} {self.x}"
+
+    @classmethod
+    def from_notation(cls, text: str) -> SpendX | None:
+        m = re.fullmatch(rf"spend {_NAME} (?P<card>[a-z]+) (?P<x>[1-5])", text.strip())
+        if not m or m["card"] not in STEPPED:
+            return None
+        return cls(m["player"], m["card"], int(m["x"]))
+
+
+@dataclass(frozen=True)
+class Done(Move):
+    """The action under way takes nothing more: ``done ann``."""
+
+    TYPE: ClassVar[str] = "done"
+    player: str
+
+    def __post_init__(self) -> None:
+        _check_player(self.player)
+
+    def notation(self) -> str:
+        return f"done {self.player}"
+
+    @classmethod
+    def from_notation(cls, text: str) -> Done | None:
+        m = re.fullmatch(rf"done {_NAME}", text.strip())
+        return cls(m["player"]) if m else None
+
+
 REWARDS = ("money", "worker", "tile", "upgrade")
 
 
@@ -712,6 +764,8 @@ TURN_MOVES: tuple[type[Move], ...] = (
     CardsAction,
     AssociationAction,
     SponsorsAction,
+    SpendX,
+    Done,
     Reward,
     TableEffect,
 )

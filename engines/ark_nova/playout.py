@@ -5,9 +5,10 @@ list built in full). The policy (``GAME.playout_move``, used by the contract
 playouts and ``bench/ark_nova_playouts.py``) resolves chance with the state's
 generator and, when a player chooses an action, draws an action kind (animals
 and building most often) and then one of that kind's legal moves, so only that
-kind's moves are listed. On a recorded table (``mode=record``) it records the
-player to move's zoo with more appeal until the markers meet, then the owed final
-turns, so a simulation of a recorded table ends too. Every move it returns is legal.
+kind's moves are listed; an action under way takes one of its next steps or ``done``.
+On a recorded table (``mode=record``) it records the player to move's zoo with more
+appeal until the markers meet, then the owed final turns, so a simulation of a
+recorded table ends too. Every move it returns is legal.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engines.ark_nova.zoo import MAX_APPEAL, MAX_CONSERVATION
 from engines.core import Move, State
 
 WEIGHTS = {"animals": 6, "build": 4, "association": 4, "sponsors": 2, "cards": 2, "x_token": 1}
+WEIGHTS |= {"x_spend": 1}
 """How often each action kind is tried first."""
 
 
@@ -33,7 +35,7 @@ def playout_move(state: State, rng: random.Random) -> Move:
     flow = state.flow
     if flow is None:
         return _recorded(state, rng)
-    if flow.pending:
+    if flow.pending or flow.acting is not None:
         return rng.choice(state.legal_moves())
     player = state.players[flow.turn]
     kinds = list(WEIGHTS)

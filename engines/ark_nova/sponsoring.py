@@ -183,15 +183,27 @@ def run(state: ArkNovaState, move: SponsorsAction) -> tuple[Verdict, ArkNovaStat
     return Verdict(True), state.evolve(flow=state.flow_.queue(*owed))
 
 
-def candidates(state: ArkNovaState, player: str) -> list[SponsorsAction]:
-    """The break, with every number of X-tokens, and every one-sponsor play without."""
-    zoo, board = state.zoo(player), state.board(player)
-    out = [SponsorsAction(player, (), (), x) for x in range(zoo.x_tokens + 1)]
+def candidates(
+    state: ArkNovaState, player: str, x: int = 0, prior: SponsorsAction | None = None
+) -> list[SponsorsAction]:
+    """Every step of a Sponsors action with ``x`` X-tokens spent: first the break or one
+    sponsor; after the sponsors of ``prior``, one more (side II). A step carries no
+    X-tokens (they are the action's) and is checked with the whole action."""
+    board = state.board(player)
+    if prior is not None and prior.takes_break:
+        return []
+    out = [SponsorsAction(player)] if prior is None else []
     sources = actions.card_sources(
         board.hand, state.display, SPONSORS, from_display=board.side("sponsors") == 2
     )
     for card, folder in sources:
-        move = SponsorsAction(player, (card,), (folder,))
-        if run(state, move)[0]:
-            out.append(move)
+        step = SponsorsAction(player, (card,), (folder,))
+        if prior is None:
+            whole = replace(step, x=x)
+        elif card in prior.cards:
+            continue
+        else:
+            whole = replace(prior, cards=(*prior.cards, card), folders=(*prior.folders, folder))
+        if run(state, whole)[0]:
+            out.append(step)
     return out

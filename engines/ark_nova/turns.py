@@ -18,8 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engines.ark_nova import actions, association, effects, flow, map_a, moves, sponsoring
-from engines.ark_nova import build as build_rules
+from engines.ark_nova import actions, association, effects, flow, map_a, moves, sponsoring, steps
 from engines.ark_nova.board import ACTIONS, MAX_UPGRADED, reputation_range
 from engines.ark_nova.cards import ANIMALS, FINAL_SCORING, PROJECTS, SPONSORS
 from engines.ark_nova.flow import Flow, Pending
@@ -29,8 +28,10 @@ from engines.ark_nova.moves import (
     CardsAction,
     Deal,
     DealRow,
+    Done,
     KeepFinalScoring,
     Reward,
+    SpendX,
     SponsorsAction,
     StartPlayer,
     TableEffect,
@@ -56,6 +57,8 @@ ACTION_TYPES = (
     CardsAction,
     AssociationAction,
     SponsorsAction,
+    SpendX,
+    Done,
 )
 
 
@@ -72,16 +75,20 @@ def legal(state: ArkNovaState) -> tuple[Move, ...]:
         return ()
     if f.pending:
         return tuple(_owed_moves(state, f.pending[0]))
+    if f.acting is not None:
+        return tuple(_acting_moves(state, f.acting))
     player = state.players[f.turn]
     return tuple(_action_moves(state, player))
 
 
+def _acting_moves(state: ArkNovaState, acting: flow.Acting) -> list[Move]:
+    """The next steps of the action under way, and ``done`` once it has taken one."""
+    done: list[Move] = [Done(acting.player)] if acting.move is not None else []
+    return steps.next_steps(state, acting) + done
+
+
 def _builds(state: ArkNovaState, player: str) -> list[Move]:
-    zoo, board = state.zoo(player), state.board(player)
-    placements = build_rules.legal_placements(
-        zoo, strength=board.slot("build"), upgraded=board.side("build") == 2
-    )
-    return [moves.BuildAction(player, (p,)) for p in placements]
+    return steps.build_steps(state, player)
 
 
 def _cards(state: ArkNovaState, player: str) -> list[Move]:
@@ -104,6 +111,7 @@ LISTERS: dict[str, Callable[[ArkNovaState, str], Sequence[Move]]] = {
     "association": association.candidates,
     "sponsors": sponsoring.candidates,
     "x_token": _x_tokens,
+    "x_spend": steps.spends,
 }
 """Every listed action of one kind for the player to move (``legal_moves`` joins them)."""
 
@@ -246,6 +254,14 @@ def check(state: ArkNovaState, move: Move) -> Verdict:
             case="action",
             player=turn,
         )
+    if f.acting is not None:
+        return steps.check_acting(state, f.acting, move)
+    if isinstance(move, Done):
+        return Verdict.illegal(
+            "ark_nova.step.no_action", f"{turn} has no action under way", case="done", player=turn
+        )
+    if isinstance(move, SpendX) or steps.card_of(move) is not None:
+        return steps.check_start(state, move)
     return check_action(state, move)
 
 
@@ -442,10 +458,52 @@ def apply(state: ArkNovaState, move: Move) -> ArkNovaState:
         item = f.pending[0]
         state = state.evolve(flow=replace(f, pending=f.pending[1:]))
         state = _resolve(state, item, move)
+    elif isinstance(move, SpendX):
+        state = _spend(state, move)
+    elif f.acting is not None or steps.card_of(move) is not None:
+        state = _step(state, move)
     else:
         state = _act(state, move)
     state = flow.check_tracks(state)
     return flow.settle(state)
+
+
+def _spend(state: ArkNovaState, move: SpendX) -> ArkNovaState:
+    acting = flow.Acting(move.card, move.player, move.x)
+    event = Event(
+        "x_spent",
+        f"{move.player} spends {move.x} X-token{'s' * (move.x != 1)} on the "
+        f"{move.card.capitalize()} card: strength "
+        f"{state.board(move.player).slot(move.card) + move.x}",
+        {"player": move.player, "card": move.card, "x": move.x},
+    )
+    return state.evolve(flow=replace(state.flow_, acting=acting), events=(event,))
+
+
+def _step(state: ArkNovaState, move: Move) -> ArkNovaState:
+    """One step of a Build, Animals, Association or Sponsors action: the action goes on
+    while a further step is possible and the player has not said ``done``."""
+    f = state.flow_
+    acting = f.acting
+    if isinstance(move, Done):
+        assert acting is not None and acting.move is not None
+        return _act(state.evolve(flow=replace(f, acting=None)), acting.move)
+    card = steps.card_of(move)
+    assert card is not None
+    if acting is None:
+        acting = flow.Acting(card, move.player)  # type: ignore[attr-defined]
+    acting = replace(acting, move=steps.merge(acting, move))
+    state = state.evolve(flow=replace(f, acting=acting))
+    if not steps.any_step(state, acting):
+        assert acting.move is not None
+        return _act(state.evolve(flow=replace(f, acting=None)), acting.move)
+    event = Event(
+        "step",
+        f"{acting.player} takes the {card.capitalize()} action one step at a time "
+        f"({steps.parts(acting.move) if acting.move else 0} so far)",
+        {"player": acting.player, "card": card, "move": move.to_json()},
+    )
+    return state.evolve(events=(event,))
 
 
 def _act(state: ArkNovaState, move: Move) -> ArkNovaState:

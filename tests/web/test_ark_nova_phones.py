@@ -3,11 +3,11 @@
 Two phones (390 x 844, touch) open their seats from the host page of a seeded
 table and play several rounds by taps only: the setup's discard by ticking
 cards, Build by a building, a hex on Map A and a rotation checked before
-building, Cards, Sponsors' break progress (which reaches a break and its
-discards), Animals when a card fits, a card effect the table enters counted
-up by taps. The phone that is not to move watches:
-it offers no move. Every label is a sentence, never a move's JSON or notation.
-Screenshots go to ``tests/artifacts/`` (not committed).
+building, the X-token action and then a Build raised by that X-token, Cards,
+Sponsors' break progress (which reaches a break and its discards), Animals when
+a card fits, a card effect the table enters counted up by taps. The phone that
+is not to move watches: it offers no move. Every label is a sentence, never a
+move's JSON or notation. Screenshots go to ``tests/artifacts/`` (not committed).
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ __all__ = ["browser", "server"]
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SEED = 3
-PLAN = ("build", "cards", "sponsors", "animals", "cards")
-"""Each seat's actions in turn order (Animals falls back to Cards when no animal fits)."""
+PLAN = ("build", "cards", "x_token", "sponsors", "x_build", "animals")
+"""Each seat's actions in turn order (Animals falls back to Cards when no animal fits;
+``x_build`` spends the X-token taken the turn before on the Build card first)."""
 
 NOTATION = re.compile(r'\{"type"|\b(build|cards|snap|assoc|sponsors|discard|xtoken) [A-Z][a-z]+ ')
 
@@ -70,8 +71,17 @@ def discard_by_taps(page: Page) -> None:
     tap(page, ".ark-commit button")
 
 
-def build_by_taps(page: Page, rotations: list[int]) -> None:
+def build_by_taps(page: Page, rotations: list[int], spend: bool = False) -> None:
     tap(page, 'a.ark-tile[data-action="build"]')
+    if spend:
+        # Seed text 二.1(1): each X-token spent raises the strength by 1, before acting.
+        strength = page.locator('a.ark-tile[data-action="build"] span').inner_text()
+        tap(page, 'a[data-x="more"]')
+        assert page.locator('a.ark-tile[data-action="build"] span').inner_text() != strength
+        button = page.locator(".ark-commit button")
+        assert button.inner_text().startswith("Spend 1 X-tokens on the Build card")
+        tap(page, ".ark-commit button")
+        assert page.locator("[data-acting=build]").count() == 1
     tap(page, "a[data-building]")
     tap(page, "svg.ark-map a[data-hex]")
     assert page.locator("polygon.footprint").count() >= 1
@@ -87,8 +97,13 @@ def build_by_taps(page: Page, rotations: list[int]) -> None:
 
 
 def act_by_taps(page: Page, action: str, rotations: list[int], played: list[str]) -> None:
-    if action == "build":
-        build_by_taps(page, rotations)
+    if action in ("build", "x_build"):
+        build_by_taps(page, rotations, spend=action == "x_build")
+        return
+    if action == "x_token":
+        tap(page, 'a[data-action="x_token"]')
+        assert page.locator(".ark-commit button").first.inner_text().endswith("take an X-token")
+        tap(page, ".ark-commit button")
         return
     if action == "animals":
         tap(page, 'a.ark-tile[data-action="animals"]')
@@ -133,7 +148,7 @@ def test_two_phones_play_ark_nova_rounds_by_taps(server: str, browser: Browser) 
     discards = 0
     effects = 0
     version = version_of(pages["Ann"])
-    while min(turns.values()) < 4:
+    while min(turns.values()) < 5:
         for page in pages.values():
             at_version(page, version)
         mover = pages["Ann"].get_attribute("[data-to-move]", "data-to-move")
@@ -173,7 +188,8 @@ def test_two_phones_play_ark_nova_rounds_by_taps(server: str, browser: Browser) 
     kinds = [e["kind"] for step in seat["history"] for e in step["events"]]
     assert "break" in kinds, "the seeded game reached no break"
     assert discards >= 3  # the setup's two and at least one at the break
-    assert rotations and all(r >= 1 for r in rotations)
+    assert len(rotations) >= 4 and all(r >= 1 for r in rotations)
+    assert "x_spent" in kinds, "no X-token was spent on the Build card"
     for name in ("Ann", "Bob"):
         zoo = seat["view"]["zoos"][name]
         assert len(zoo["buildings"]) >= 3, zoo["buildings"]  # the setup's two and a build

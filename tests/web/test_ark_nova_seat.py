@@ -134,7 +134,8 @@ def test_a_card_effect_is_counted_by_taps(client: FlaskClient, store: TableStore
     assert ": 2 money, -1 appeal" in visible(owed)
 
 
-def test_x_tokens_spent_raise_the_actions_listed_without_them() -> None:
+def test_x_tokens_spent_first_then_the_action_takes_its_steps_at_the_raised_strength() -> None:
+    # Seed text 二.1(1): each X-token raises the strength by 1, spent before the action.
     state = engines.advance(engines.game("ark_nova").new_game(["Ann", "Bob"], seed=SEED))
     game = engines.game("ark_nova")
     # Past the setup's discards, each player takes the X-token action once.
@@ -144,8 +145,18 @@ def test_x_tokens_spent_raise_the_actions_listed_without_them() -> None:
         state = engines.advance(state.apply(game.parse_move(f"xtoken {player} cards")))
     board = seat_board(state, "Ann", {"act": "association", "x": "1"})
     assert board["x"] == 1 and [t["strength"] for t in board["tiles"]] == [2, 3, 4, 5, 6]
-    spent = board["groups"]["association"]
-    assert spent and all(m["x"] == 1 for m in spent)
-    for move in spent:
-        assert state.check(game.parse_move(move)).legal
+    spend = board["spend"]
+    assert spend == {"type": "x_spend", "player": "Ann", "card": "association", "x": 1}
+    assert not board["groups"]["association"]  # the steps come after the spending
+    raised = state.apply(game.parse_move(spend))
+    board = seat_board(raised, "Ann", {})
+    assert board["act"] == "association" and board["acting"] == {
+        "card": "association",
+        "x": 1,
+        "steps": 0,
+    }
+    steps = board["groups"]["association"]
+    assert steps and all(m["x"] == 0 for m in steps) and board["done"] is None
+    for move in steps:
+        assert raised.check(game.parse_move(move)).legal
     assert seat_board(state, "Ann", {"x": "2"})["x"] == 0  # more than Ann holds: none spent
