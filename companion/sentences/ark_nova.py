@@ -405,6 +405,20 @@ def event_words(kind: str, data: Mapping[str, Any], lang: str) -> str | None:
         return _pick(heads[kind], lang) + _facts(data, lang) + pick(lang, ".", "。")
     if kind == "table_effect":
         return _entered(data, lang)
+    if kind == "x_spent":
+        card, x = action_name(str(data.get("card", "")), lang), int(data.get("x") or 0)
+        return pick(
+            lang,
+            f"{player} spent {x} X-token{'s' * (x != 1)} on the {card} card.",
+            f"{player} 在{card}行動卡上花了 {x} 個 X 標記。",
+        )
+    if kind == "step":
+        card = action_name(str(data.get("card", "")), lang)
+        return pick(
+            lang,
+            f"{player} took one step of the {card} action; more may follow.",
+            f"{player} 進行了{card}行動的一步，還可以繼續。",
+        )
     if kind == "break_reached":
         return pick(
             lang,
