@@ -19,9 +19,8 @@ from typing import Any
 
 import engines
 from companion.messages import fields
+from companion.sentences import ZH
 from engines.core import EngineError, InvalidMove, InvalidSetup, InvalidState
-
-ZH = "zh-Hant"
 
 TEMPLATES: dict[str, str] = {
     # Tables and their links.

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+from companion.sentences import ZH
 from engines.core import Move, State
 from vision.games import game_vision
 from vision.pipeline import GameVision
@@ -97,9 +98,6 @@ class TableModel(ABC):
                     f"{where}的配件換了順序" if zh else f"the pieces on {where} changed order"
                 )
         return lines
-
-
-ZH = "zh-Hant"
 
 
 def _count(n: int, name: str) -> str:
