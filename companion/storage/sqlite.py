@@ -41,6 +41,10 @@ POLL_SECONDS = 0.05
 all of them), so phones see a move within it."""
 
 
+CLOSE_WAIT = 30.0
+"""How long closing the store waits for the readers other threads are using."""
+
+
 class SQLiteBackend(Backend):
     """Every table in one SQLite file."""
 
@@ -73,19 +77,36 @@ class SQLiteBackend(Backend):
             self._readers.put(reader)
 
     def close(self) -> None:
+        """Close every connection once no thread is using it.
+
+        A reader is closed only when it is back in the pool: closing a connection
+        while another thread's query runs on it crashes the interpreter. A reader
+        still out after ``CLOSE_WAIT`` s is left to the garbage collector.
+        """
         with self._lock:
-            if not self._closed:
-                self._closed = True
-                for reader in self._all_readers:
-                    reader.close()
-                self._db.close()
+            if self._closed:
+                return
+            self._closed = True
+            deadline = time.monotonic() + CLOSE_WAIT
+            for _ in self._all_readers:
+                try:
+                    reader = self._readers.get(timeout=max(0.0, deadline - time.monotonic()))
+                except queue.Empty:
+                    break
+                reader.close()
+            self._db.close()
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
         """A reader connection of the pool (the writer's lock is not taken)."""
-        if self._closed:
-            raise StorageError("the store is closed")
-        reader = self._readers.get()
+        while True:
+            if self._closed:
+                raise StorageError("the store is closed")
+            try:
+                reader = self._readers.get(timeout=0.5)
+            except queue.Empty:
+                continue  # every reader busy, or the store closed while this waited
+            break
         try:
             if self._closed:
                 raise StorageError("the store is closed")

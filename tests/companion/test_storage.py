@@ -6,6 +6,8 @@ Two stores opened on one database stand for two workers (or two machines).
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -148,3 +150,55 @@ def test_the_table_cache_is_bounded(database: str) -> None:
         assert first.state == made[0].state and store.cached() == 3
     finally:
         store.close()
+
+
+CLOSE_WHILE_READING = """
+import sys, tempfile, threading, time
+from pathlib import Path
+from companion.storage import StorageError
+from companion.storage.sqlite import SQLiteBackend
+
+with tempfile.TemporaryDirectory() as tmp:
+    for round_ in range(100):
+        backend = SQLiteBackend(Path(tmp) / f"{round_}.db")
+        stop = threading.Event()
+        errors = []
+
+        def read():
+            while not stop.is_set():
+                try:
+                    backend.version("t")
+                    backend.tables()
+                except StorageError:
+                    return
+                except Exception as exc:
+                    errors.append(repr(exc))
+                    return
+
+        threads = [threading.Thread(target=read) for _ in range(8)]
+        for t in threads:
+            t.start()
+        time.sleep(0.01)
+        backend.close()
+        stop.set()
+        for t in threads:
+            t.join(10)
+        assert not errors, errors
+        assert not any(t.is_alive() for t in threads), "a reader thread hung on a closed store"
+print("closed cleanly")
+"""
+
+
+def test_closing_an_sqlite_store_while_threads_read_never_crashes() -> None:
+    """Closing a connection under another thread's query crashed the interpreter (a
+    segmentation fault that ended a whole test run); the store now waits for its readers.
+    In a process of its own, so a crash fails this test instead of the run."""
+    done = subprocess.run(
+        [sys.executable, "-c", CLOSE_WHILE_READING],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "closed cleanly"
