@@ -81,7 +81,10 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "live_picture": ("What the camera sees", "攝影機看到的畫面"),
     "live_waiting": ("Waiting for a still view of the table.", "等待牌桌畫面靜止。"),
     "live_frames": ("{n} frames seen", "已看 {n} 張畫面"),
-    "live_ended": ("The camera stopped: {why}", "攝影機已停止：{why}"),
+    "live_ended": (
+        "The camera stopped sending pictures: check its cable or connection, then start it again.",
+        "攝影機停止送出畫面：請檢查它的線路或連線，再重新開始。",
+    ),
     "live_question": (
         "The camera saw a change that fits several moves: which was it?",
         "攝影機看到的變化符合多種動作：是哪一個？",
