@@ -17,7 +17,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import astuple
 from pathlib import Path
 
@@ -99,14 +99,12 @@ class SQLiteBackend(Backend):
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
         """A reader connection of the pool (the writer's lock is not taken)."""
-        while True:
+        reader = None
+        while reader is None:  # every reader busy, or the store closed while this waited
             if self._closed:
                 raise StorageError("the store is closed")
-            try:
+            with suppress(queue.Empty):
                 reader = self._readers.get(timeout=0.5)
-            except queue.Empty:
-                continue  # every reader busy, or the store closed while this waited
-            break
         try:
             if self._closed:
                 raise StorageError("the store is closed")
