@@ -59,6 +59,25 @@ def tap(page: Page, selector: str) -> None:
         target.tap(no_wait_after=True)
 
 
+def new_table(browser: Browser, server: str, seed: int) -> tuple[Page, dict[str, str]]:
+    """A seeded table for Ann and Bob made on the host's phone from the setup form: the host
+    page and each seat's link from it."""
+    host = phone(browser)
+    host.goto(server + "/new/ark_nova")
+    for i, name in enumerate(["Ann", "Bob"]):
+        host.locator('input[name="player"]').nth(i).fill(name)
+    host.locator("details summary").first.tap()
+    host.fill('input[name="seed"]', str(seed))
+    host.locator('button[type="submit"]').tap()
+    host.wait_for_url("**/host/**")
+    links = {}
+    for name in ("Ann", "Bob"):
+        link = host.locator(f'figure[data-player="{name}"] a').get_attribute("href")
+        assert link is not None
+        links[name] = link
+    return host, links
+
+
 def words_only(page: Page) -> None:
     """The page says sentences: no move JSON and no notation outside the folded field."""
     text = page.inner_text("main")
@@ -124,20 +143,9 @@ def act_by_taps(page: Page, action: str, rotations: list[int], played: list[str]
 
 def test_two_phones_play_ark_nova_rounds_by_taps(server: str, browser: Browser) -> None:
     started = time.monotonic()
-    host = phone(browser)
-    host.goto(server + "/new/ark_nova")
-    for i, name in enumerate(["Ann", "Bob"]):
-        host.locator('input[name="player"]').nth(i).fill(name)
-    host.locator("details summary").first.tap()
-    host.fill('input[name="seed"]', str(SEED))
-    host.click('button[type="submit"]')
-    assert "/host/" in host.url
-    links: dict[str, str] = {}
+    _, links = new_table(browser, server, SEED)
     pages: dict[str, Page] = {}
-    for name in ("Ann", "Bob"):
-        link = host.locator(f'figure[data-player="{name}"] a').get_attribute("href")
-        assert link is not None
-        links[name] = link
+    for name, link in links.items():
         pages[name] = phone(browser)
         pages[name].goto(link)
 
