@@ -50,11 +50,25 @@ def at_version(page: Page, version: int) -> None:
     page.wait_for_selector(f'body[data-version="{version}"]', state="attached")
 
 
+IN_PLACE = """e => {
+  const a = e.closest('a[href]');
+  if (!a || !a.closest('[data-live-region]')) { return false; }
+  const to = new URL(a.getAttribute('href'), location.href);
+  return to.pathname === (document.body.dataset.page || location.pathname);
+}"""
+"""Whether a tap on the element opens a choice of this same page, which the page fetches
+and swaps in place (``web/static/live.js``) instead of loading a new page."""
+
+
 def tap(page: Page, selector: str) -> None:
-    """Tap what ``selector`` finds first and wait for the page it opens."""
+    """Tap what ``selector`` finds first and wait for what it opens: the choice swapped into
+    this page, or the next page (a move committed)."""
     target = page.locator(selector).first
-    box = target.bounding_box()
-    assert box is not None, selector
+    if target.evaluate(IN_PLACE):
+        page.evaluate("document.body.dataset.shown = '?'")
+        target.tap(no_wait_after=True)
+        page.wait_for_selector('body:not([data-shown="?"])', state="attached")
+        return
     with page.expect_navigation(wait_until="domcontentloaded"):
         target.tap(no_wait_after=True)
 

@@ -2,17 +2,21 @@
 // itself again and swaps its live regions ([data-live-region], by id) in place, so the
 // scroll, typed text, open choices and the files chosen outside them stay. A form outside
 // the regions gets the new version. The page's title and a vibration say "your turn".
+// A tapped link inside a live region that leads to this same page with other choices in
+// its query (Ark Nova's seat composes a move that way) is fetched and swapped in the same
+// way, the address replaced: the page keeps its scroll and answers without a full load.
 (function () {
   var body = document.body;
   var url = body.dataset.stream;
   if (!url || !window.EventSource) { return; }
   var page = body.dataset.page || window.location.pathname;
+  var shown = page;
   var baseTitle = document.title;
   var busy = false;
   var again = false;
   var submitting = false;
 
-  function reload() { window.location.replace(page); }
+  function reload() { window.location.replace(shown); }
 
   function openKeys(root) {
     var keys = {};
@@ -65,19 +69,44 @@
     return true;
   }
 
+  function fetchPage(target) {
+    return fetch(target, { cache: "no-store", credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) { throw new Error(String(r.status)); }
+      return r.text();
+    });
+  }
+
   function refresh() {
     if (submitting) { return; }
     if (busy) { again = true; return; }
     busy = true;
-    fetch(page, { cache: "no-store", credentials: "same-origin" }).then(function (r) {
-      if (!r.ok) { throw new Error(String(r.status)); }
-      return r.text();
-    }).then(function (html) {
+    fetchPage(shown).then(function (html) {
       busy = false;
       if (!swap(html)) { reload(); return; }
       if (again) { again = false; refresh(); }
     }).catch(function () { busy = false; reload(); });
   }
+
+  // A choice on this page: fetched and swapped in place (a full load if that fails).
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-live-region] a[href]");
+    if (!link || busy || submitting || event.defaultPrevented || event.button ||
+        event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) { return; }
+    // An SVG link's href is not a string: its attribute is.
+    var to = new URL(link.getAttribute("href"), window.location.href);
+    if (to.origin !== window.location.origin || to.pathname !== page) { return; }
+    event.preventDefault();
+    var target = to.pathname + to.search;
+    busy = true;
+    fetchPage(target).then(function (html) {
+      busy = false;
+      shown = target;
+      window.history.replaceState(null, "", target);
+      if (!swap(html)) { reload(); return; }
+      body.dataset.shown = target;
+      if (again) { again = false; refresh(); }
+    }).catch(function () { busy = false; window.location.assign(target); });
+  });
 
   var source = new EventSource(url);
   source.addEventListener("version", function (event) {
