@@ -1,0 +1,160 @@
+"""Phone basics on every game's seat page, in headless Chromium at 390 x 844 with touch.
+
+Along a seeded game of each registered game, the seat page of the player to move
+(and a waiting seat's page), in English and in Traditional Chinese:
+- every control a finger can reach (links, buttons, folds, fields, menus, the
+  drawn board's tap targets) is at least 44 x 44 px (a tick box counts by its
+  label, which takes the tap);
+- every control says what it does: its text, its label or its ``aria-label``;
+- the player to move can act without scrolling past the board: a control that
+  makes or begins a move lies within the first screen, or on the drawn board;
+- no horizontal scroll.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+import engines
+from companion.catalog_info import game_summaries
+from companion.sessions import Table, TableStore
+from engines.core import Move
+from tests.web.test_ark_nova_game import choose as ark_nova_choice
+from tests.web.test_ark_nova_phones import tap
+from tests.web.test_e2e import browser, server
+from tests.web.test_touch import PHONE, phone
+
+__all__ = ["browser", "server"]
+
+GAMES = [str(g["id"]) for g in game_summaries() if g["turn_engine"]]
+NAMES = ["Ann", "Bob", "Cy"]
+STOPS = (0, 3, 12, 40)
+"""The positions looked at: moves played before each look."""
+
+CONTROLS = """() => {
+  const seen = [];
+  const all = document.querySelectorAll(
+    'a[href], button, summary, input:not([type=hidden]), select, textarea, [role=button]');
+  for (const e of all) {
+    const style = getComputedStyle(e);
+    if (e.closest('[hidden], details:not([open]) > :not(summary)') ||
+        style.visibility === 'hidden' || style.display === 'none') { continue; }
+    let target = e;
+    if (e.matches('input[type=checkbox], input[type=radio]') && e.closest('label')) {
+      target = e.closest('label');
+    }
+    const r = target.getBoundingClientRect();
+    if (!r.width && !r.height) { continue; }
+    const labelled = e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') ||
+      (e.labels && [...e.labels].some(l => l.textContent.trim())) ||
+      (e.textContent || '').trim() || e.getAttribute('title') ||
+      (e.matches('input[type=submit], input[type=button]') && e.value);
+    seen.push({
+      what: e.outerHTML.slice(0, 140), width: r.width, height: r.height,
+      top: r.top + window.scrollY, labelled: !!labelled,
+    });
+  }
+  return seen;
+}"""
+"""Every control shown on the page: its box (the label's for a tick box) and whether it
+has words for a screen reader."""
+
+ACTING = (
+    "form[action$='/move'] button, [data-show], .pick-group .tile, .paddle-tile, "
+    "a.ark-tile, .ark-panel a, .ark-panel button, form.chance-menu select"
+)
+"""What makes or begins a move on a seat page."""
+
+BOARD = "svg"
+
+
+def policy_move(table: Table, rng: random.Random) -> Move:
+    if table.game == "ark_nova":
+        return ark_nova_choice(table.state, rng)  # type: ignore[arg-type]
+    policy = engines.GAMES[table.game].playout_move
+    return policy(table.state, rng) if policy else rng.choice(table.state.legal_moves())
+
+
+def problems(page: Page) -> list[str]:
+    """What on ``page`` a phone user would trip over."""
+    found = []
+    for c in page.evaluate(CONTROLS):
+        if c["width"] < 44 or c["height"] < 44:
+            found.append(f"{c['width']:.0f} x {c['height']:.0f} px: {c['what']}")
+        if not c["labelled"]:
+            found.append(f"no words: {c['what']}")
+    if page.evaluate("document.documentElement.scrollWidth") > PHONE["width"]:
+        found.append("the page scrolls sideways")
+    return found
+
+
+def can_act_on_the_first_screen(page: Page) -> bool:
+    """A control that makes or begins a move is within the first screen, or on the board."""
+    tops: list[Any] = page.locator(ACTING).evaluate_all(
+        "es => es.filter(e => e.getClientRects().length)"
+        ".map(e => [e.getBoundingClientRect().top + window.scrollY, !!e.closest('svg')])"
+    )
+    return any(top < PHONE["height"] or on_board for top, on_board in tops)
+
+
+def composing(page: Page) -> list[str]:
+    """The problems of the pages a move is composed on, where the seat page composes moves
+    by its own links (Ark Nova: an action card's tile, then a building or an animal card
+    and the map or the enclosures they light up)."""
+    found = []
+    for tile in ("build", "animals"):
+        if not page.locator(f'a.ark-tile[data-action="{tile}"]').count():
+            continue
+        tap(page, f'a.ark-tile[data-action="{tile}"]')
+        found += problems(page)
+        for choice in ("a[data-building]", "a[data-animal]"):
+            if page.locator(choice).count():
+                tap(page, choice)
+                found += problems(page)
+    return found
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_seat_page_fits_a_finger(
+    server: str, browser: Browser, store: TableStore, game_id: str
+) -> None:
+    info = engines.GAMES[game_id].info
+    players = NAMES[: max(2, info.min_players)]
+    table = store.create(game_id, players, seed=5)
+    rng = random.Random(5)
+    pages = {"en": phone(browser), "zh": phone(browser, "zh-TW")}
+    trouble: dict[str, list[str]] = {}
+    played = 0
+    for stop in STOPS:
+        while played < stop and table.state.to_move is not None:
+            move = policy_move(table, rng)
+            actor = str(table.state.to_move)
+            table = store.submit(table.id, move.to_json(), actor=actor, version=table.version)
+            played += 1
+        if table.state.to_move is None:
+            break
+        mover = str(table.state.to_move)
+        # At a chance point the table (any seat) enters what was drawn.
+        seat = next((s for s in table.seats if s.player == mover), table.seats[0])
+        other = next(s for s in table.seats if s != seat)
+        for lang, token, acts in (
+            ("en", seat.token, True),
+            ("zh", seat.token, True),
+            ("en", other.token, False),
+        ):
+            page = pages[lang]
+            page.goto(f"{server}/t/{table.id}/seat/{token}")
+            where = f"{lang} {'to move' if acts else 'waiting'} after {played} moves"
+            for p in problems(page):
+                trouble.setdefault(p, []).append(where)
+            if acts and not can_act_on_the_first_screen(page):
+                trouble.setdefault("nothing to act on in the first screen", []).append(where)
+            if acts and lang == "en":
+                for p in composing(page):
+                    trouble.setdefault(p, []).append(where + ", composing a move")
+    assert not trouble, "\n".join(f"{k}  ({', '.join(v)})" for k, v in trouble.items())
