@@ -158,3 +158,36 @@ def test_every_seat_page_fits_a_finger(
                 for p in composing(page):
                     trouble.setdefault(p, []).append(where + ", composing a move")
     assert not trouble, "\n".join(f"{k}  ({', '.join(v)})" for k, v in trouble.items())
+
+
+FILE_INPUTS = """() => [...document.querySelectorAll('input[type=file]')].map(e => {
+  const label = e.closest('label.file-pick');
+  return {
+    shown: label ? label.innerText.trim() : '',
+    hidden: getComputedStyle(e).opacity === '0',
+    named: e.getAttribute('aria-label') || '',
+  };
+})"""
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_file_inputs_speak_the_pages_language(
+    server: str, browser: Browser, store: TableStore, tmp_path: Any
+) -> None:
+    """Chromium's own "Choose File" and "No file chosen" follow the browser, not the page: on
+    a Chinese page each file input lies unseen under a label in Chinese, keeps its name for
+    screen readers, and shows the chosen file's name."""
+    table = store.create("noah", ["Ann", "Bob"], seed=5)
+    page = phone(browser, "zh-TW")
+    for url in ("/", f"/t/{table.id}/seat/{table.seats[0].token}", f"/t/{table.id}/score"):
+        page.goto(server + url)
+        inputs = page.evaluate(FILE_INPUTS)
+        assert inputs, url
+        for i in inputs:
+            assert i["hidden"] and i["named"], (url, i)
+            assert i["shown"] and not any("a" <= ch.lower() <= "z" for ch in i["shown"]), i
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes(b"\xff\xd8\xff\xd9")
+    page.goto(f"{server}/t/{table.id}/seat/{table.seats[0].token}")
+    page.set_input_files("form.scan input[type=file]", str(photo))
+    assert page.locator("form.scan .file-name").inner_text() == "table.jpg"
