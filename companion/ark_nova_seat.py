@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 from companion.games import State
-from engines.ark_nova import build, map_a, steps
+from engines.ark_nova import build, effects, map_a, steps
 from engines.ark_nova.board import ACTIONS
 from engines.ark_nova.build import LABELS, Placement
 from engines.ark_nova.catalog import BUILDING_NAMES_ZH
@@ -41,6 +42,9 @@ GAINS = ("money", "appeal", "conservation", "reputation", "x_tokens", "cards")
 
 GAIN_LIMIT = 30
 """The most an effect gives (or takes) of one thing."""
+
+UNIQUE_HEXES = 8
+"""The most hexes a unique building's effect is entered with (the largest covers 5)."""
 
 SIZES = (1, 2, 3, 4, 5)
 """The Build strengths the map can light up without a chosen building."""
@@ -112,7 +116,7 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
         out["animal"] = _animal(zoo, actions, args)
     if acting is not None and acting.card == "build":
         zoo = steps.built_so_far(state, player, acting.x, acting.move)[0]  # type: ignore[arg-type]
-    out["map"] = _map(zoo, strength, out["build"], out["animal"])
+    out["map"] = _map(zoo, strength, out["build"], out["animal"], out["effect"])
     shown = [*board.hand, *state.display]  # type: ignore[attr-defined]
     if out["animal"]:
         shown += out["animal"]["cards"]
@@ -263,21 +267,43 @@ def _effect(
     state: State, player: str, listed: dict[str, Any], args: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The effect composer: what the card's effect gave, counted up and down by taps
-    (``g_money=3`` ...), the move it makes and the engine's verdict on it."""
+    (``g_money=3`` ...), for a sponsor's unique building the hexes it covers (``h=4,4``,
+    repeated: each tap on a free hex of the map adds it or takes it back), the move it
+    makes and the engine's verdict on it."""
+    flow = getattr(state, "flow", None)
+    why = flow.pending[0].why if flow is not None and flow.pending else ""
+    unique = listed["card"] in effects.UNIQUE_BUILDINGS and why == "sponsor"
+    raw = args.getlist("h") if hasattr(args, "getlist") else args.get("h", [])
+    chosen = list(dict.fromkeys(h for h in map(_hex, raw) if h is not None))
+    hexes = tuple(chosen[:UNIQUE_HEXES]) if unique else ()
     gains = {}
     for key in GAINS:
         raw = str(args.get(f"g_{key}", "0"))
         sign = -1 if raw.startswith("-") else 1
         n = _number(raw.lstrip("-"), 0, GAIN_LIMIT)
         gains[key] = sign * n if n else 0
+    given = tuple((k, v) for k, v in gains.items() if v)
     try:
-        action = TableEffect(player, listed["card"], tuple((k, v) for k, v in gains.items() if v))
+        action = TableEffect(player, listed["card"], given, hexes)
     except InvalidMove:
         action = TableEffect(player, listed["card"])
+    counts = [(f"g_{k}", v) for k, v in gains.items() if v]
+    free: set[map_a.Hex] = set()
+    if unique:
+        covered = build.Site.of(state.zoo(player)).covered  # type: ignore[attr-defined]
+        free = set(map_a.HEXES) - covered - map_a.ROCK - map_a.WATER
+    toggles = {}
+    for h in sorted(free):
+        after = [c for c in hexes if c != h] if h in hexes else [*hexes, h]
+        toggles[f"{h[0]},{h[1]}"] = urlencode([*counts, *(("h", f"{c},{r}") for c, r in after)])
     return {
         "card": listed["card"],
         "gains": gains,
         "limit": GAIN_LIMIT,
+        "unique": unique,
+        "hexes": [list(h) for h in hexes],
+        "toggles": toggles,
+        "kept": urlencode([("h", f"{c},{r}") for c, r in hexes]),
         "move": action.to_json(),
         "verdict": state.check(action).to_json(),
     }
@@ -288,9 +314,11 @@ def _map(
     strength: int | None,
     building: dict[str, Any] | None,
     animal: dict[str, Any] | None,
+    effect: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Map A for the zoo: terrain, buildings, the hexes lit for a strength or a chosen
-    building's anchors, the footprint tapped, the enclosures a chosen animal may take."""
+    building's anchors, the footprint tapped, the enclosures a chosen animal may take, the
+    free hexes a unique building may cover and those tapped for it."""
     covered = build.Site.of(zoo).covered
     legal: set[map_a.Hex] = set()
     placements = 0
@@ -301,6 +329,9 @@ def _map(
             legal.update(p.cells)
     anchors = {tuple(a) for a in building["anchors"]} if building else set()
     footprint = {tuple(c) for c in building["cells"]} if building else set()
+    if effect and effect["unique"]:
+        anchors |= {tuple(int(v) for v in k.split(",")) for k in effect["toggles"]}
+        footprint |= {tuple(h) for h in effect["hexes"]}
     homes = (
         {tuple(h["move"]["plays"][0]["enclosure"]) for h in animal["homes"]} if animal else set()
     )

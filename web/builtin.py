@@ -200,6 +200,11 @@ ARK_NOVA_WORDS = {
         "Count what the effect gave (a minus for what it cost), then confirm; nothing for none.",
         "算出這個效果帶來了什麼（花掉的用減號），再確認；沒有就直接確認。",
     ),
+    "ark_unique_help": (
+        "Tap on the map the hexes the sponsor's building covers ({n} so far); tap one "
+        "again to take it back.",
+        "在地圖上點選這位贊助商的建築蓋住的格子（已選 {n} 格）；再點一次可取消。",
+    ),
     "ark_less": ("One less: {what}", "少一：{what}"),
     "ark_more": ("One more: {what}", "多一：{what}"),
     "ark_g_money": ("money", "金錢"),

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import html
 import json
+import random
 import re
 
+import pytest
 from flask.testing import FlaskClient
 
 import engines
 from companion.ark_nova_seat import seat_board
 from companion.sessions import Table, TableStore
+from engines.ark_nova import turns
+from engines.ark_nova.effects import UNIQUE_BUILDINGS
+from engines.ark_nova.state import ArkNovaState
 from tests.web.conftest import csrf, seat_url
 
 SEED = 3
@@ -160,3 +165,50 @@ def test_x_tokens_spent_first_then_the_action_takes_its_steps_at_the_raised_stre
     for move in steps:
         assert raised.check(game.parse_move(move)).legal
     assert seat_board(state, "Ann", {"x": "2"})["x"] == 0  # more than Ann holds: none spent
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_a_sponsors_unique_building_is_placed_by_tapping_hexes(
+    client: FlaskClient, store: TableStore
+) -> None:
+    # A sponsor that places a unique building: the table enters the hexes it covers (the
+    # effect's move takes them, rules spec §8.3); on the seat page each is a tap on the map.
+    table = store.create("ark_nova", ["Ann", "Bob"], seed=1)
+    rng = random.Random(1)
+    policy = engines.GAMES["ark_nova"].playout_move
+    assert policy is not None
+    while True:
+        state = table.state
+        assert isinstance(state, ArkNovaState) and state.to_move is not None
+        flow = state.flow
+        assert flow is not None
+        if not flow.pending and flow.acting is None:
+            sponsors = turns.LISTERS["sponsors"](state, state.to_move)
+            unique = [m for m in sponsors if set(m.to_json()["cards"]) & UNIQUE_BUILDINGS]
+            if unique:
+                move = unique[0]
+                break
+        move = policy(state, rng)
+        table = store.submit(table.id, move.to_json(), actor=state.to_move, version=table.version)
+    player = str(state.to_move)
+    table = store.submit(table.id, move.to_json(), actor=player, version=table.version)
+    while table.state.flow.pending[0].card not in UNIQUE_BUILDINGS:  # type: ignore[attr-defined]
+        owed = table.state.legal_moves()[0]
+        table = store.submit(table.id, owed.to_json(), actor=player, version=table.version)
+    url = seat_url(table, player)
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    assert 'data-unique="0"' in page
+    spots = re.findall(r'<a href="([^"]+)" data-hex="(\d+,\d+)"[^>]*aria-pressed="false"', page)
+    assert spots, "no free hex to tap for the building"
+    href, at = spots[0]
+    page = client.get(href).get_data(as_text=True)
+    assert 'data-unique="1"' in page
+    assert f'data-hex="{at}" aria-label' in html.unescape(page)
+    (effect,) = commits(page)
+    assert effect["hexes"] == [[int(v) for v in at.split(",")]]
+    assert "its building on " in visible(page)
+    play(client, table, player, effect)
+    zoo = store.load(table.id).state.zoo(player)  # type: ignore[attr-defined]
+    assert any(
+        b.kind == "unique" and list(b.cells) == [tuple(effect["hexes"][0])] for b in zoo.buildings
+    )
