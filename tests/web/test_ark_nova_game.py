@@ -32,6 +32,7 @@ from engines.ark_nova.state import ArkNovaState
 from engines.core import Move
 from tests.web.test_ark_nova_phones import new_table, phone, shot, tap, words_only
 from tests.web.test_e2e import browser, server
+from tests.web.test_touch import problems
 
 __all__ = ["browser", "server"]
 
@@ -232,6 +233,7 @@ def test_a_whole_ark_nova_game_by_taps_on_two_phones(
             other = pages["Bob" if mover == "Ann" else "Ann"]
             assert other.locator(".ark-commit, a.ark-tile").count() == 0  # it watches
         if moves == 120:
+            assert not problems(page)
             shot(page, "ark-nova-game-seat")
         play(page, state, choose(state, rng), counts)
         assert page.locator(".alert").count() == 0, page.inner_text(".alert")

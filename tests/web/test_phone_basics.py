@@ -26,7 +26,7 @@ from engines.core import Move
 from tests.web.test_ark_nova_game import choose as ark_nova_choice
 from tests.web.test_ark_nova_phones import tap
 from tests.web.test_e2e import browser, server
-from tests.web.test_touch import PHONE, phone
+from tests.web.test_touch import PHONE, phone, problems
 
 __all__ = ["browser", "server"]
 
@@ -34,34 +34,6 @@ GAMES = [str(g["id"]) for g in game_summaries() if g["turn_engine"]]
 NAMES = ["Ann", "Bob", "Cy"]
 STOPS = (0, 3, 12, 40)
 """The positions looked at: moves played before each look."""
-
-CONTROLS = """() => {
-  const seen = [];
-  const all = document.querySelectorAll(
-    'a[href], button, summary, input:not([type=hidden]), select, textarea, [role=button]');
-  for (const e of all) {
-    const style = getComputedStyle(e);
-    if (e.closest('[hidden], details:not([open]) > :not(summary)') ||
-        style.visibility === 'hidden' || style.display === 'none') { continue; }
-    let target = e;
-    if (e.matches('input[type=checkbox], input[type=radio]') && e.closest('label')) {
-      target = e.closest('label');
-    }
-    const r = target.getBoundingClientRect();
-    if (!r.width && !r.height) { continue; }
-    const labelled = e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') ||
-      (e.labels && [...e.labels].some(l => l.textContent.trim())) ||
-      (e.textContent || '').trim() || e.getAttribute('title') ||
-      (e.matches('input[type=submit], input[type=button]') && e.value);
-    seen.push({
-      what: e.outerHTML.slice(0, 140), width: r.width, height: r.height,
-      top: r.top + window.scrollY, labelled: !!labelled,
-    });
-  }
-  return seen;
-}"""
-"""Every control shown on the page: its box (the label's for a tick box) and whether it
-has words for a screen reader."""
 
 ACTING = (
     "form[action$='/move'] button, [data-show], .pick-group .tile, .paddle-tile, "
@@ -77,19 +49,6 @@ def policy_move(table: Table, rng: random.Random) -> Move:
         return ark_nova_choice(table.state, rng)  # type: ignore[arg-type]
     policy = engines.GAMES[table.game].playout_move
     return policy(table.state, rng) if policy else rng.choice(table.state.legal_moves())
-
-
-def problems(page: Page) -> list[str]:
-    """What on ``page`` a phone user would trip over."""
-    found = []
-    for c in page.evaluate(CONTROLS):
-        if c["width"] < 44 or c["height"] < 44:
-            found.append(f"{c['width']:.0f} x {c['height']:.0f} px: {c['what']}")
-        if not c["labelled"]:
-            found.append(f"no words: {c['what']}")
-    if page.evaluate("document.documentElement.scrollWidth") > PHONE["width"]:
-        found.append("the page scrolls sideways")
-    return found
 
 
 def can_act_on_the_first_screen(page: Page) -> bool:

@@ -132,6 +132,48 @@ def big_enough(page: Page, selector: str) -> None:
         assert box[0] >= 44 and box[1] >= 44, f"{selector}: {box}"
 
 
+CONTROLS = """() => {
+  const seen = [];
+  const all = document.querySelectorAll(
+    'a[href], button, summary, input:not([type=hidden]), select, textarea, [role=button]');
+  for (const e of all) {
+    const style = getComputedStyle(e);
+    if (e.closest('[hidden], details:not([open]) > :not(summary)') ||
+        style.visibility === 'hidden' || style.display === 'none') { continue; }
+    let target = e;
+    if (e.matches('input[type=checkbox], input[type=radio]') && e.closest('label')) {
+      target = e.closest('label');
+    }
+    const r = target.getBoundingClientRect();
+    if (!r.width && !r.height) { continue; }
+    const labelled = e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') ||
+      (e.labels && [...e.labels].some(l => l.textContent.trim())) ||
+      (e.textContent || '').trim() || e.getAttribute('title') ||
+      (e.matches('input[type=submit], input[type=button]') && e.value);
+    seen.push({
+      what: e.outerHTML.slice(0, 140), width: r.width, height: r.height,
+      top: r.top + window.scrollY, labelled: !!labelled,
+    });
+  }
+  return seen;
+}"""
+"""Every control shown on the page: its box (the label's for a tick box) and whether it
+has words for a screen reader."""
+
+
+def problems(page: Page) -> list[str]:
+    """What on ``page`` a phone user would trip over."""
+    found = []
+    for c in page.evaluate(CONTROLS):
+        if c["width"] < 44 or c["height"] < 44:
+            found.append(f"{c['width']:.0f} x {c['height']:.0f} px: {c['what']}")
+        if not c["labelled"]:
+            found.append(f"no words: {c['what']}")
+    if page.evaluate("document.documentElement.scrollWidth") > PHONE["width"]:
+        found.append("the page scrolls sideways")
+    return found
+
+
 def engine_reach(store: TableStore, table_id: str, canoe: int) -> set[str]:
     """Where the engine's legal moves take ``canoe`` of the player to move (its slot if a
     legal move leaves it where it is)."""
@@ -253,6 +295,7 @@ def test_animals_on_board_by_touching_the_tiles(
         if tap_tiles(page, rng):
             picked += 1
             if picked == 3:
+                assert not problems(page)
                 shot(page, "animals_on_board-touch-seat")
             continue
         tap_a_move(page, store, table.id, rng)
@@ -303,6 +346,7 @@ def test_noah_by_touching_the_hand_and_the_pentagon(
         page = pages[str(table.state.to_move)]
         at_version(page, table.version)
         if "dock" not in tapped and page.locator('[data-show^="dock-"]').count():
+            assert not problems(page)
             shot(page, "noah-touch-seat")  # the docks Noah may go to, lit on the pentagon
         kind = tap_pieces(page, rng)
         assert kind is not None, f"nothing to tap at version {table.version}"
@@ -400,7 +444,7 @@ def test_a_whole_game_from_the_setup_to_the_scores_by_taps(
         page = pages.get(str(mover), host)  # at a chance point the host enters the draw
         at_version(page, table.version)
         if taps == 6:
-            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            assert not problems(page)  # every control fits a finger, says what it does
             shot(page, f"{game_id}-touch-seat")
         if not tap_river(page, store, table_id, rng) and tap_pieces(page, rng) is None:
             tap_a_move(page, store, table_id, rng)
