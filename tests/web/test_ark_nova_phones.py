@@ -54,10 +54,13 @@ IN_PLACE = """e => {
   const a = e.closest('a[href]');
   if (!a || !a.closest('[data-live-region]')) { return false; }
   const to = new URL(a.getAttribute('href'), location.href);
-  return to.pathname === (document.body.dataset.page || location.pathname);
+  if (to.pathname !== (document.body.dataset.page || location.pathname)) { return false; }
+  document.body.dataset.shown = '?';
+  return true;
 }"""
 """Whether a tap on the element opens a choice of this same page, which the page fetches
-and swaps in place (``web/static/live.js``) instead of loading a new page."""
+and swaps in place (``web/static/live.js``) instead of loading a new page; if so the page
+is marked until the choice is shown."""
 
 
 def tap(page: Page, selector: str) -> None:
@@ -65,7 +68,6 @@ def tap(page: Page, selector: str) -> None:
     this page, or the next page (a move committed)."""
     target = page.locator(selector).first
     if target.evaluate(IN_PLACE):
-        page.evaluate("document.body.dataset.shown = '?'")
         target.tap(no_wait_after=True)
         page.wait_for_selector('body:not([data-shown="?"])', state="attached")
         return

@@ -150,3 +150,25 @@ def test_file_inputs_speak_the_pages_language(
     page.goto(f"{server}/t/{table.id}/seat/{table.seats[0].token}")
     page.set_input_files("form.scan input[type=file]", str(photo))
     assert page.locator("form.scan .file-name").inner_text() == "table.jpg"
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_a_table_that_deals_for_itself_fits_a_finger_too(
+    server: str, browser: Browser, store: TableStore
+) -> None:
+    """Without a seed the table says what was drawn: the seat and host pages then offer the
+    chance outcomes (buttons, or a menu and a button for a long list), in both languages."""
+    trouble = []
+    for game_id in GAMES:
+        info = engines.GAMES[game_id].info
+        table = store.create(game_id, NAMES[: max(2, info.min_players)])
+        for locale in ("en-GB", "zh-TW"):
+            page = phone(browser, locale)
+            for url in (
+                f"/t/{table.id}/seat/{table.seats[0].token}",
+                f"/t/{table.id}/host/{table.host_token}",
+            ):
+                page.goto(server + url)
+                trouble += [f"{game_id} {locale} {url.split('/')[3]}: {p}" for p in problems(page)]
+            page.context.close()
+    assert not trouble, "\n".join(trouble)
