@@ -9,8 +9,9 @@ the game's own playout choice), then makes that move by tapping what the seat
 page shows: the action card's tile, the X-token buttons, a building, a lit hex
 of Map A and its rotation and side, an animal card and its enclosure, the cards
 ticked to discard, the labelled choice to commit. Nothing is typed; a move the
-page cannot offer by taps fails the test. Screenshots of a seat page and the
-score sheet go to ``tests/artifacts/`` (not committed).
+page cannot offer by taps fails the test. Ann's phone is in English, Bob's in
+Traditional Chinese. Screenshots of a seat page and the score sheet (in both
+languages) go to ``tests/artifacts/`` (not committed).
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from tests.web.test_touch import problems
 __all__ = ["browser", "server"]
 
 SEED = 2
+LOCALES = {"Ann": "en-GB", "Bob": "zh-TW"}
+"""Each phone's language: the taps never read the words, so Bob plays in Chinese."""
 MAX_MOVES = 600
 SIZES = {f"enclosure_{n}": n for n in range(1, 6)}
 MONEY_TO_BUILD = 10
@@ -210,7 +213,7 @@ def test_a_whole_ark_nova_game_by_taps_on_two_phones(
     pages: dict[str, Page] = {}
     taps: list[str] = []  # a tap asks for a choice (a query) or commits a move (a POST)
     for name, link in links.items():
-        pages[name] = phone(browser)
+        pages[name] = phone(browser, LOCALES[name])
         pages[name].goto(link)
         pages[name].on(
             "request", lambda r: taps.append(r.url) if r.method == "POST" or "?" in r.url else None
@@ -248,13 +251,18 @@ def test_a_whole_ark_nova_game_by_taps_on_two_phones(
     assert last.get_attribute("[data-winners]", "data-winners") == ",".join(outcome.winners)
     assert last.locator("table.scores tbody tr").count() >= 2
     shot(last, "ark-nova-game-score")
+    bob = pages["Bob"]
+    bob.wait_for_selector(f'body[data-version="{table.version}"]', state="attached")
+    tap(bob, 'a.button[href$="/score"]')
+    assert "勝利者" in bob.inner_text("main")
+    shot(bob, "ark-nova-game-score-zh")
     kinds = {step.move.to_json()["type"] for step in table.history}
     assert {"build", "animals", "discard", "sponsors"} <= kinds, kinds
     print(
         json.dumps(
             {
                 "moves": table.version,
-                "taps": len(taps) + 1,  # and the score sheet's link
+                "taps": len(taps) + 2,  # and the two score sheets' links
                 "played": counts,
                 "seconds": round(time.monotonic() - started, 1),
             }
