@@ -157,18 +157,23 @@ def test_a_table_that_deals_for_itself_fits_a_finger_too(
     server: str, browser: Browser, store: TableStore
 ) -> None:
     """Without a seed the table says what was drawn: the seat and host pages then offer the
-    chance outcomes (buttons, or a menu and a button for a long list), in both languages."""
+    chance outcomes (buttons, or a menu and a button for a long list), in both languages;
+    so do the home page, the setup form, the public board and the quick score."""
     trouble = []
-    for game_id in GAMES:
-        info = engines.GAMES[game_id].info
-        table = store.create(game_id, NAMES[: max(2, info.min_players)])
-        for locale in ("en-GB", "zh-TW"):
-            page = phone(browser, locale)
-            for url in (
+    for locale in ("en-GB", "zh-TW"):
+        page = phone(browser, locale)
+        urls = ["/", "/quick/ark_nova"]
+        for game_id in GAMES:
+            info = engines.GAMES[game_id].info
+            table = store.create(game_id, NAMES[: max(2, info.min_players)])
+            urls += [
+                f"/new/{game_id}",
+                f"/t/{table.id}",
                 f"/t/{table.id}/seat/{table.seats[0].token}",
-                f"/t/{table.id}/host/{table.host_token}",
-            ):
-                page.goto(server + url)
-                trouble += [f"{game_id} {locale} {url.split('/')[3]}: {p}" for p in problems(page)]
-            page.context.close()
+            ]
+            urls.append(f"/t/{table.id}/host/{table.host_token}")
+        for url in urls:
+            page.goto(server + url)
+            trouble += [f"{locale} {url}: {p}" for p in problems(page)]
+        page.context.close()
     assert not trouble, "\n".join(trouble)
