@@ -177,10 +177,12 @@ def _build(
     """The Build composer: the buildings the action may place next (the engine's listed
     steps: on the zoo with the buildings placed so far, within the strength left), the
     anchors a chosen one may take, the placement tapped (rotated, flipped) and the
-    engine's verdict on it."""
+    engine's verdict on it; and the animals that may move into a reptile house or aviary
+    built in this action (each a listed step of its own)."""
     x, before = (acting.x, acting.move) if acting is not None else (0, None)
     strength = steps.built_so_far(state, player, x, before)[2]  # type: ignore[arg-type]
-    found = [Placement.from_json(m["buildings"][0]) for m in actions if m["type"] == "build"]
+    builds = [m for m in actions if m["type"] == "build"]
+    found = [Placement.from_json(m["buildings"][0]) for m in builds if m["buildings"]]
     kinds = list(dict.fromkeys(p.building for p in found))
     kind = str(args.get("building", ""))
     if kind not in kinds:
@@ -218,6 +220,7 @@ def _build(
         "cells": [] if placement is None else [list(c) for c in placement.cells],
         "move": move,
         "verdict": verdict,
+        "transfers": [m for m in builds if not m["buildings"]],
     }
 
 

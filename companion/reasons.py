@@ -191,6 +191,7 @@ TEMPLATES: dict[str, str] = {
     ),
     "ark_nova.build.transfer_not_in_zoo": "卡牌 {card} 不是這座動物園的動物",
     "ark_nova.build.transfer_no_house": "{animal_id}只能移進這次動作建好、能住的爬蟲館或大型鳥舍",
+    "ark_nova.build.transfer_twice": "{animal_id}在這次動作裡已經搬過了；每隻動物只搬一次",
     "ark_nova.build.transfer_no_enclosure": (
         "這座動物園沒有已入住的一般圍欄能容納{animal_id}，所以它不在那裡"
     ),

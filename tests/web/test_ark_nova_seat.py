@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 import engines
 from companion.ark_nova_seat import seat_board
 from companion.sessions import Table, TableStore
+from tests.ark_nova_turns import reptiles, with_house
 from tests.web.conftest import csrf, seat_url
 
 SEED = 3
@@ -160,3 +161,30 @@ def test_x_tokens_spent_first_then_the_action_takes_its_steps_at_the_raised_stre
     for move in steps:
         assert raised.check(game.parse_move(move)).legal
     assert seat_board(state, "Ann", {"x": "2"})["x"] == 0  # more than Ann holds: none spent
+
+
+def test_animals_move_into_a_new_reptile_house_by_touch(
+    client: FlaskClient, store: TableStore
+) -> None:
+    """Seed text 4.(4) "动物转移": after the reptile house is placed, each animal that may
+    live there is a button of its own, in words; moving one empties its enclosure."""
+    state = with_house(reptiles(473, 478))
+    table = store.resume("ark_nova", state.to_json())
+    url = seat_url(table, "ann")
+    page = client.get(url).get_data(as_text=True)
+    text = visible(page)
+    assert "Move animals into the new special enclosure" in text
+    assert (
+        "Move Common Agama from its standard enclosure into the new reptile house or aviary, "
+        "taking 1 space" in text
+    )
+    moves = [m for m in commits(page) if m["type"] == "build"]
+    assert {m["moves"][0]["card"] for m in moves} == {473, 478}
+    assert all(m["buildings"] == [] for m in moves)
+    assert {"type": "done", "player": "ann"} in commits(page)
+    zh = client.get(url, headers={"Accept-Language": "zh-TW"}).get_data(as_text=True)
+    assert "把紅頭鬣蜥從一般圍欄搬進新蓋的爬蟲館或大型鳥舍，佔 1 格" in visible(zh)
+    agama = next(m for m in moves if m["moves"] == [{"card": 473, "spaces": 1}])
+    play(client, table, "ann", agama)
+    after = client.get(url).get_data(as_text=True)
+    assert {m["moves"][0]["card"] for m in commits(after) if m["type"] == "build"} == {478}
