@@ -222,6 +222,12 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.animals.spaces_unknown": (
         "請說明{animal_id}在{building}裡佔幾格（看牌上{building}圖示的數字）"
     ),
+    "ark_nova.animals.spaces_keyed": (
+        "{animal_id}在{building}裡佔 {spaces} 格（牌上的圖示），不是 {given} 格"
+    ),
+    "ark_nova.animals.spaces_not_special": (
+        "「*{spaces}」是爬蟲館或大型鳥舍的格數；{animal_id}要放進的是{building}"
+    ),
     "ark_nova.not_now/waiting": "現在要先處理另一件事（發牌、棄牌、選獎勵或輸入卡牌效果）",
     "ark_nova.not_now/action": (
         "現在輪到 {player} 選一個行動（動物、建造、卡牌、協會、贊助或 X 標記）"

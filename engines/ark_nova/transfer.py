@@ -63,6 +63,9 @@ class Transfer:
             raise InvalidMove(f"there is no card {self.card!r}")
         if self.spaces is not None and not 1 <= self.spaces <= 5:
             raise InvalidMove(f"an animal takes 1 to 5 spaces, not {self.spaces}")
+        if self.spaces is not None and SPECIAL_SPACES.get(self.card) == self.spaces:
+            # The keyed number said again is the same move (one move, listed once).
+            object.__setattr__(self, "spaces", None)
 
     def notation(self) -> str:
         return f"{self.card}" + (f"*{self.spaces}" if self.spaces is not None else "")
