@@ -57,11 +57,16 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
     """
     zoo = state.zoo(player)  # type: ignore[attr-defined]
     board = state.board(player)  # type: ignore[attr-defined]
-    mine = state.to_move == player
-    moves = [m.to_json() for m in state.legal_moves()] if mine else []
+    mine = player in state.movers()
+    moves = (
+        [m.to_json() for m in state.legal_moves() if state.mover_of(m) == player] if mine else []
+    )
     actions = [m for m in moves if m.get("type") in GROUPS]
-    owed = [m for m in moves if m.get("type") not in (*GROUPS, *STEP_TYPES)]
+    rest = [m for m in moves if m.get("type") not in (*GROUPS, *STEP_TYPES)]
     flow = getattr(state, "flow", None)
+    # Turn by turn, what is left is owed before anything else; on a recorded table it is
+    # the seat's own record (its zoo, the kept cards, its last turn), beside its actions.
+    owed, records = (rest, []) if flow is not None else ([], rest)
     acting = flow.acting if flow is not None and mine and not owed else None
     act = str(args.get("act", ""))
     if act not in (*ACTIONS, "x_token") or not (actions or acting):
@@ -94,6 +99,7 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
             g: [m for m in actions if GROUPS[m["type"]] == g] for g in (*ACTIONS, "x_token")
         },
         "owed": owed,
+        "records": records,
         "buildings": list(BUILDINGS),
         "discard": None,
         "effect": None,

@@ -179,6 +179,13 @@ ARK_NOVA_WORDS = {
     "ark_rotate": ("Rotate", "旋轉"),
     "ark_flip": ("Flip", "翻面"),
     "ark_off_map": ("That building does not fit there.", "這個建築放不進那裡。"),
+    "ark_record_title": ("Record your zoo", "記錄你的動物園"),
+    "ark_record_help": (
+        "Build and play animals above as they lie in your zoo; record your final-scoring card "
+        "and your last turn here. A whole zoo can be typed as JSON in the field below.",
+        "在上面照你動物園的樣子建造、打出動物；最終計分卡和你的最後一回合在這裡記錄。"
+        "整座動物園也可以在下面的欄位用 JSON 輸入。",
+    ),
     "ark_transfer_title": (
         "Move animals into the new special enclosure",
         "把動物搬進新蓋的特殊圍欄",
