@@ -387,13 +387,18 @@ def animal_plays(
     moves: list[Move] = []
     for card, folder in sources:
         assert isinstance(card, int)
+        # check_play in two parts: what holds for every enclosure is checked once.
+        if animal_rules.check_card(table, AnimalPlay(card, (0, 0), folder), side):
+            continue
+        animal = ANIMALS[card]
+        name = f"{animal.name} ({animal.number})"
         for home in homes:
             counts: tuple[int | None, ...] = (None,)
             if card not in animal_rules.SPECIAL_SPACES and home.kind in ("reptile_house", "aviary"):
                 counts = tuple(range(1, SPECIAL_CAPACITY[home.kind] + 1))
             for spaces in counts:
                 play = AnimalPlay(card, home.cells[0], folder, spaces)
-                if animal_rules.check_play(table, play, side) is None:
+                if animal_rules.check_enclosure(table.zoo, table.board, play, animal, name) is None:
                     moves.append(AnimalsAction(player, (play,)))
                     if one:
                         return moves

@@ -208,6 +208,16 @@ def _card(animal: Animal) -> str:
 
 def check_play(table: Table, play: AnimalPlay, side: int) -> Problem | None:
     """The first rule the play breaks, or None."""
+    problem = check_card(table, play, side)
+    if problem:
+        return problem
+    animal = ANIMALS[play.card]
+    return check_enclosure(table.zoo, table.board, play, animal, f"{animal.name} ({animal.number})")
+
+
+def check_card(table: Table, play: AnimalPlay, side: int) -> Problem | None:
+    """The first rule the play breaks before its enclosure (the card, where it comes from,
+    its conditions, its price), or None: the same for every enclosure it may go into."""
     animal = ANIMALS.get(play.card)
     if animal is None:
         return _problem("not_animal", f"there is no animal card {play.card}", card=play.card)
@@ -239,7 +249,7 @@ def check_play(table: Table, play: AnimalPlay, side: int) -> Problem | None:
             cost=cost.total,
             money=zoo.money,
         )
-    return check_enclosure(zoo, board, play, animal, name)
+    return None
 
 
 def _check_source(table: Table, play: AnimalPlay, side: int, name: str) -> Problem | None:
