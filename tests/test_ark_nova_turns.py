@@ -441,7 +441,7 @@ def test_sponsor_level_within_the_strength(strength: int) -> None:
 
 
 def test_a_sponsor_adds_its_gains_and_its_icon() -> None:
-    # 261 Guided School Tours: "1 Appeal + 1 CP" (card words, TORB); resolved by the engine.
+    # 261 Guided School Tours: +1 appeal and +1 CP when played; resolved by the engine.
     state = position(slot={"sponsors": 3}, hand=(261,))
     after = play(state, "sponsors ann 261")
     zoo = after.zoo("ann")
