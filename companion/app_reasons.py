@@ -28,6 +28,7 @@ TEMPLATES: dict[str, str] = {
     "table.not_a_seat": "這個連結打不開這一桌的座位：請向主持人要你的連結。",
     "table.not_host": "這個連結打不開這一桌的主持人頁面。",
     "table.not_your_turn": "現在輪到 {player}，還不是你。",
+    "table.not_your_move": "這一步要由 {player} 來做，不是你。",
     "table.check_on_your_turn": "現在輪到 {player}：輪到你的時候再檢查你的動作。",
     "table.changed": "你選擇的時候，這一桌已經變了（另一支手機先送出了）：請再看一次，重新選擇。",
     "table.take_back_refused": (

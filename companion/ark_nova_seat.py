@@ -61,11 +61,16 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
     """
     zoo = state.zoo(player)  # type: ignore[attr-defined]
     board = state.board(player)  # type: ignore[attr-defined]
-    mine = state.to_move == player
-    moves = [m.to_json() for m in state.legal_moves()] if mine else []
+    mine = player in state.movers()
+    moves = (
+        [m.to_json() for m in state.legal_moves() if state.mover_of(m) == player] if mine else []
+    )
     actions = [m for m in moves if m.get("type") in GROUPS]
-    owed = [m for m in moves if m.get("type") not in (*GROUPS, *STEP_TYPES)]
+    rest = [m for m in moves if m.get("type") not in (*GROUPS, *STEP_TYPES)]
     flow = getattr(state, "flow", None)
+    # Turn by turn, what is left is owed before anything else; on a recorded table it is
+    # the seat's own record (its zoo, the kept cards, its last turn), beside its actions.
+    owed, records = (rest, []) if flow is not None else ([], rest)
     acting = flow.acting if flow is not None and mine and not owed else None
     act = str(args.get("act", ""))
     if act not in (*ACTIONS, "x_token") or not (actions or acting):
@@ -98,6 +103,7 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
             g: [m for m in actions if GROUPS[m["type"]] == g] for g in (*ACTIONS, "x_token")
         },
         "owed": owed,
+        "records": records,
         "buildings": list(BUILDINGS),
         "discard": None,
         "effect": None,
@@ -181,10 +187,12 @@ def _build(
     """The Build composer: the buildings the action may place next (the engine's listed
     steps: on the zoo with the buildings placed so far, within the strength left), the
     anchors a chosen one may take, the placement tapped (rotated, flipped) and the
-    engine's verdict on it."""
+    engine's verdict on it; and the animals that may move into a reptile house or aviary
+    built in this action (each a listed step of its own)."""
     x, before = (acting.x, acting.move) if acting is not None else (0, None)
     strength = steps.built_so_far(state, player, x, before)[2]  # type: ignore[arg-type]
-    found = [Placement.from_json(m["buildings"][0]) for m in actions if m["type"] == "build"]
+    builds = [m for m in actions if m["type"] == "build"]
+    found = [Placement.from_json(m["buildings"][0]) for m in builds if m["buildings"]]
     kinds = list(dict.fromkeys(p.building for p in found))
     kind = str(args.get("building", ""))
     if kind not in kinds:
@@ -222,6 +230,7 @@ def _build(
         "cells": [] if placement is None else [list(c) for c in placement.cells],
         "move": move,
         "verdict": verdict,
+        "transfers": [m for m in builds if not m["buildings"]],
     }
 
 

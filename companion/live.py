@@ -212,7 +212,7 @@ class LiveTable:
             before, state = state, state.apply(move)
             if before.to_move == CHANCE and before.chance_move() is not None:
                 continue
-            actor = HOST if before.to_move == CHANCE else str(before.to_move)
+            actor = HOST if before.to_move == CHANCE else str(before.mover_of(move))
             try:
                 table = self.store.submit(
                     self.table_id, move.to_json(), actor=actor, version=table.version

@@ -191,6 +191,7 @@ TEMPLATES: dict[str, str] = {
     ),
     "ark_nova.build.transfer_not_in_zoo": "卡牌 {card} 不是這座動物園的動物",
     "ark_nova.build.transfer_no_house": "{animal_id}只能移進這次動作建好、能住的爬蟲館或大型鳥舍",
+    "ark_nova.build.transfer_twice": "{animal_id}在這次動作裡已經搬過了；每隻動物只搬一次",
     "ark_nova.build.transfer_no_enclosure": (
         "這座動物園沒有已入住的一般圍欄能容納{animal_id}，所以它不在那裡"
     ),
@@ -220,6 +221,12 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.animals.special_kind": "{animal_id}不能住在{building}",
     "ark_nova.animals.spaces_unknown": (
         "請說明{animal_id}在{building}裡佔幾格（看牌上{building}圖示的數字）"
+    ),
+    "ark_nova.animals.spaces_keyed": (
+        "{animal_id}在{building}裡佔 {spaces} 格（牌上的圖示），不是 {given} 格"
+    ),
+    "ark_nova.animals.spaces_not_special": (
+        "「*{spaces}」是爬蟲館或大型鳥舍的格數；{animal_id}要放進的是{building}"
     ),
     "ark_nova.not_now/waiting": "現在要先處理另一件事（發牌、棄牌、選獎勵或輸入卡牌效果）",
     "ark_nova.not_now/action": (

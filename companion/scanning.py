@@ -127,7 +127,5 @@ def scan(table: Table, data: bytes, *, actor: str) -> Scan:
     candidates: tuple[Move, ...] = ()
     if new and table.may_move(actor):
         wanted = set(new)
-        candidates = tuple(
-            m for m in table.state.legal_moves() if wanted & set(_strings(m.to_json()))
-        )
+        candidates = tuple(m for m in table.moves_of(actor) if wanted & set(_strings(m.to_json())))
     return Scan(reading.to_json(), png, new, candidates)

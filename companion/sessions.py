@@ -158,13 +158,26 @@ class Table:
         return hmac.compare_digest(self.host_token.encode(), token.encode())
 
     def may_move(self, actor: str) -> bool:
-        """Whether ``actor`` (a player or ``HOST``) may submit the next move."""
+        """Whether ``actor`` (a player or ``HOST``) may submit a move now: anyone at a
+        chance point, else a player the state lets move (``State.movers``: the player to
+        move; on a recorded Ark Nova table every player, for their own zoo)."""
         to_move = self.state.to_move
         if to_move is None:
             return False
         if to_move == CHANCE:
             return True  # anyone at the table can say what was drawn
-        return actor == to_move
+        return actor in self.state.movers()
+
+    def may_make(self, actor: str, move: Move) -> bool:
+        """Whether ``actor`` may submit ``move``: anyone at a chance point, else only the
+        player who makes it (``State.mover_of``)."""
+        mover = self.state.mover_of(move)
+        return mover == CHANCE or (mover is not None and mover == actor)
+
+    def moves_of(self, actor: str) -> list[Move]:
+        """The legal moves ``actor`` may submit now: every chance outcome, else the moves
+        they make, so a seat's list never holds another player's moves."""
+        return [m for m in self.state.legal_moves() if self.may_make(actor, m)]
 
 
 def new_table_id() -> str:
@@ -395,13 +408,8 @@ class TableStore:
         _expect(table, version)
         state = table.state
         move = engines.game(table.game).parse_move(move_text)
-        if state.to_move is not None and not table.may_move(actor):
-            who = "the host" if actor == HOST else actor
-            raise Forbidden(
-                f"it is {state.to_move}'s turn, not {who}'s",
-                code="table.not_your_turn",
-                params={"player": state.to_move},
-            )
+        if state.to_move is not None and not table.may_make(actor, move):
+            raise _not_yours(table, actor, move)
         state.apply(move)  # raises IllegalMove (or GameOver) with its code and reason
         self._append(table, Entry(version + 1, "move", actor, json.dumps(move.to_json()), _now()))
         return self.load(table_id)
@@ -437,6 +445,24 @@ def _storable(number: int) -> bool:
     return -(2**63) <= number < 2**63
 
 
+def _not_yours(table: Table, actor: str, move: Move) -> Forbidden:
+    """The refusal of ``actor``'s ``move``: not their turn, or (where several players may
+    move) a move that is another player's to make."""
+    who = "the host" if actor == HOST else actor
+    mover = table.state.mover_of(move)
+    if table.may_move(actor) and mover is not None:
+        return Forbidden(
+            f"that move is {mover}'s to make, not {who}'s",
+            code="table.not_your_move",
+            params={"player": mover},
+        )
+    return Forbidden(
+        f"it is {table.state.to_move}'s turn, not {who}'s",
+        code="table.not_your_turn",
+        params={"player": table.state.to_move},
+    )
+
+
 def _expect(table: Table, version: int) -> None:
     if version != table.version:
         raise Conflict(
@@ -470,6 +496,8 @@ def check(table: Table, move_text: Any, *, actor: str) -> dict[str, Any]:
         Forbidden: ``actor`` may not move now.
     """
     move = engines.game(table.game).parse_move(move_text)
+    if table.may_move(actor) and not table.may_make(actor, move):
+        raise _not_yours(table, actor, move)
     if table.state.to_move is not None and not table.may_move(actor):
         raise Forbidden(
             f"it is {table.state.to_move}'s turn; check your moves on your turn",

@@ -7,10 +7,12 @@ from dataclasses import replace
 from typing import Any
 
 from engines import ark_nova
-from engines.ark_nova import steps
+from engines.ark_nova import map_a, steps
 from engines.ark_nova.flow import Flow
 from engines.ark_nova.info import Phase
+from engines.ark_nova.moves import BuildAction
 from engines.ark_nova.state import ArkNovaState
+from engines.ark_nova.zoo import Zoo
 from engines.core import Move
 
 NAMES = ("ann", "bob", "cy", "dee")
@@ -87,3 +89,43 @@ def flow_of(state: ArkNovaState) -> Flow:
 def play(state: ArkNovaState, move: str | Move) -> ArkNovaState:
     """``state`` after ``move``; a whole action typed at once is played step by step."""
     return steps.play_whole(state, ark_nova.parse_move(move) if isinstance(move, str) else move)
+
+
+# Seed text 4.(4) "动物转移" (rules spec §8.5 item 7): zoos whose standard enclosures hold
+# animals that may move into a new reptile house or aviary.
+
+
+def reptiles(*animals: int, strength: int = 5, x_tokens: int = 0) -> ArkNovaState:
+    """Ann with the setup size-3 enclosure and a size-2 one, both occupied by ``animals``,
+    the Build card on side II at ``strength``."""
+    doc = {
+        "animals": list(animals),
+        "buildings": [
+            {"building": "kiosk", "at": [0, 3]},
+            {"building": "enclosure_3", "at": [0, 5], "occupied": True},
+            {"building": "enclosure_2", "at": [1, 4], "occupied": True},
+        ],
+    }
+    zoo = Zoo.from_json(doc)
+    return position(
+        slot={"build": strength},
+        upgraded=("build",),
+        money=40,
+        x_tokens=x_tokens,
+        animals=zoo.animals,
+        buildings=zoo.buildings,
+    )
+
+
+def with_house(state: ArkNovaState, kind: str = "reptile_house") -> ArkNovaState:
+    """``state`` after the first listed placement of ``kind`` that borders water."""
+    water = set(map_a.WATER)
+    move = next(
+        m
+        for m in state.legal_moves()
+        if isinstance(m, BuildAction)
+        and m.buildings
+        and m.buildings[0].building == kind
+        and any(n in water for h in m.buildings[0].cells for n in map_a.neighbours(h))
+    )
+    return state.apply(move)

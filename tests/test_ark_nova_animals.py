@@ -189,6 +189,25 @@ def test_reptile_house_capacity() -> None:
     )
 
 
+def test_a_space_count_only_for_the_reptile_house_or_aviary() -> None:
+    """``*N`` counts special-enclosure spaces (RB p.12): said for a standard enclosure or
+    the petting zoo it is refused; said for a keyed card it must be the card's number, and
+    the keyed number said again is the same play, so every accepted play is listed."""
+    state = table(animals=PREDATORS, money=40)
+    assert legal(state, "animals ann 449@0,5")
+    assert code(state, "animals ann 449@0,5*2") == "ark_nova.animals.spaces_not_special"
+    assert code(state, "animals ann 519@0,2*1") == "ark_nova.animals.spaces_not_special"
+    crocodile = table(animals=REPTILES, money=40)
+    assert code(crocodile, "animals ann 469@3,4*1") == "ark_nova.animals.spaces_keyed"
+    assert parse_move("animals ann 469@3,4*3") == parse_move("animals ann 469@3,4")
+    assert parse_move("build ann move 469*3") == parse_move("build ann move 469")
+    # The listing names an enclosure by its first hex (the reptile house's is [2,3]).
+    listed = set(crocodile.legal_moves())
+    for text in ("animals ann 469@2,3*3", "animals ann 449@0,5*1", "animals ann 473@2,3*1"):
+        move = parse_move(text)
+        assert crocodile.check(move).legal == (move in listed), text
+
+
 # --------------------------------------------------------------------------- conditions
 
 

@@ -131,6 +131,23 @@ def test_income_is_paid_to_every_player_at_the_break() -> None:
     assert after.zoo("bob").money == appeal_income(20) + 3
 
 
+def test_the_freed_purple_spaces_of_the_left_edge_pay_at_every_break() -> None:
+    # ZH 二.8(5): "收取所有有手图标的收入（一些赞助商卡牌和主板图左侧都会提供这些收入）";
+    # rules spec §8.3: the upper four spaces of Map A's left edge, once freed, give now and
+    # every break a card, a free size-2 enclosure, 5 money and 1 CP.
+    state = hands(near_break(money=0), ann=(406, 407))  # under the hand limit of 3
+    f = flow_of(state)
+    state = replace(state, flow=replace(f, left=((5, 6, 7), f.left[1])))
+    after = first_choices(play(state, "sponsors ann break"), stop=Ask.EFFECT)
+    item = flow_of(after).pending[0]
+    assert (item.player, item.card, item.n, item.why) == ("ann", 0, 2, "income")
+    done = first_choices(after)
+    zoo = done.zoo("ann")
+    assert zoo.money == 3 + appeal_income(state.zoo("ann").appeal) + 5
+    assert zoo.conservation == state.zoo("ann").conservation + 1
+    assert len(done.board("ann").hand) == 3
+
+
 # --------------------------------------------------------------------------- track rewards
 
 

@@ -15,13 +15,13 @@ import pytest
 from companion.messages import MESSAGES
 from companion.quick_score import score_text
 from companion.sentences import event_text, line_words
-from companion.sentences.ark_nova import card_effect, owed_text
+from companion.sentences.ark_nova import card_effect, card_name, owed_text
 from engines import ark_nova
 from engines.ark_nova import RECORD, new_game, parse_move
 from engines.ark_nova.board import PlayerBoard
-from engines.ark_nova.carddata.texts import PROJECT_TEXT, SPONSOR_TEXT
-from engines.ark_nova.carddata.texts_zh import PROJECT_WORDS_ZH, SPONSOR_WORDS_ZH
-from engines.ark_nova.cards import ANIMALS
+from engines.ark_nova.carddata.texts import SPONSOR_TEXT
+from engines.ark_nova.carddata.words import PROJECT_WORDS, SPONSOR_WORDS
+from engines.ark_nova.cards import ANIMALS, PROJECTS
 from engines.ark_nova.info import INFO
 from engines.ark_nova.state import ArkNovaState
 from engines.ark_nova.zoo import Zoo
@@ -109,14 +109,23 @@ def test_card_effects_read_in_chinese() -> None:
     assert card_effect(401, ZH) == "獵豹：衝刺 3：從牌庫抽牌"
     assert card_effect(401, "en") == "Cheetah: Sprint 3: draw cards from the deck"
     assert card_effect(408, ZH) == "懶熊：加速 協會：指定的行動卡可以移到第 5 格"
-    # Sponsors and projects: their words beside the English, for every card that has any.
-    worded = {n for n, *_, words in SPONSOR_TEXT if words}
-    assert worded == set(SPONSOR_WORDS_ZH) and dict(PROJECT_TEXT).keys() == PROJECT_WORDS_ZH.keys()
-    for card in (*SPONSOR_WORDS_ZH, *PROJECT_WORDS_ZH):
-        assert not latin(card_effect(card, ZH).replace("X 標記", "")), card
-    assert (
-        card_effect(230, ZH) == "大型動物專家：每隻打出的大型動物 2 點吸引力／打出大型動物少付 4 元"
+    # Sponsors and projects: the project's own words in both languages, every timing
+    # said (when played, at each break, from then on, at the end).
+    assert set(SPONSOR_WORDS) == {n for n, *_ in SPONSOR_TEXT} and set(PROJECT_WORDS) == set(
+        PROJECTS
     )
+    for card in (*SPONSOR_WORDS, *PROJECT_WORDS):
+        assert not latin(card_effect(card, ZH).replace("X 標記", "")), card
+        assert card_effect(card, "en") != card_name(card, "en") or card == 223, card
+    assert card_effect(230, ZH) == (
+        "大型動物專家：打出時：動物園裡每隻大型動物得 2 點吸引力；之後：你打出大型動物少付 4 元"
+    )
+    assert card_effect(220, "en") == (
+        "Federal Grants: when played: +3 money; at each break: +3 money; at the end: 1 CP with "
+        "reputation 9 or more"
+    )
+    assert card_effect(110, "en") == "Predators: 5 / 4 / 2 predator icons in your zoo: 5 / 4 / 2 CP"
+    assert card_effect(110, ZH) == "掠食動物：動物園裡有 5／4／2 個掠食動物圖示：5／4／2 點保育點數"
     assert owed_text({"why": "tile", "n": 3}, ZH) == "獎勵板塊 3：照板塊上的獎勵"
 
 

@@ -15,7 +15,7 @@ from engines import ark_nova
 from engines.ark_nova import RECORD
 from engines.ark_nova.state import ArkNovaState, FinalTurn, KeepFinalScoring, SetZoo
 from engines.ark_nova.zoo import Building, Zoo
-from engines.core import IllegalMove, InvalidMove, InvalidSetup, InvalidState
+from engines.core import CHANCE, IllegalMove, InvalidMove, InvalidSetup, InvalidState
 from tests.games_hidden.ark_nova_hidden import variant
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "ark_nova"
@@ -92,6 +92,38 @@ def test_final_round_after_a_trigger() -> None:
     assert state.is_over and state.legal_moves() == ()
     assert state.events[0].kind == "game_over"
     assert state.check(FinalTurn("bob")).code == "ark_nova.game_over"
+
+
+def test_every_player_records_their_own_zoo_on_a_recorded_table() -> None:
+    """mode=record: each player enters their own zoo from their own seat; a move is made
+    by the player it names, and each player's own moves are listed."""
+    state = ark_nova.new_game(["ann", "bob", "cy"], options=RECORD)
+    assert state.movers() == ("ann", "bob", "cy")
+    bob = SetZoo("bob", {**state.zoo("bob").to_json(), "appeal": 20})
+    assert state.mover_of(bob) == "bob" and state.mover_of(FinalTurn("cy")) == "cy"
+    assert state.mover_of(KeepFinalScoring("ann", ("003",))) == "ann"
+    listed = state.legal_moves()
+    for player in state.players:
+        assert SetZoo(player, state.zoo(player).to_json()) in listed
+        assert any(m.TYPE == "build" and m.player == player for m in listed)
+    after = state.apply(bob).apply(SetZoo("cy", {"appeal": 30}))
+    assert after.zoo("bob").appeal == 20 and after.zoo("cy").appeal == 30
+    assert after.movers() == ("ann", "bob", "cy")
+    # Once the end is triggered the owed final turns are listed; at the end nobody moves.
+    over = after.apply(SetZoo("cy", {"appeal": 94, "conservation": 10}))
+    over = over.apply(FinalTurn("ann")).apply(FinalTurn("bob"))
+    assert over.is_over and over.movers() == () and over.mover_of(FinalTurn("ann")) is None
+
+
+def test_a_game_played_turn_by_turn_has_one_mover() -> None:
+    state = ark_nova.new_game(["ann", "bob"], seed=1)
+    assert state.movers() == ()  # the setup's chance
+    while state.to_move == CHANCE:
+        move = state.chance_move()
+        assert move is not None and state.mover_of(move) == CHANCE
+        state = state.apply(move)
+    assert state.movers() == (state.to_move,)
+    assert all(state.mover_of(m) == state.to_move for m in state.legal_moves())
 
 
 def test_a_trigger_during_a_break_gives_everyone_a_turn() -> None:
@@ -275,16 +307,20 @@ def test_cli_reports_a_broken_document(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_no_move_list_shows_another_players_kept_cards_or_hand() -> None:
     # Issue 19: the player to move saw the others' kept final-scoring cards in its moves.
+    # Each player's moves are listed for them (every player records their own zoo); the
+    # moves a seat is shown are the ones it makes (``mover_of``).
     state = ark_nova.new_game(["ann", "bob"], options=RECORD)
     bob = replace(state.zoo("bob"), final_scoring=("007",))
     row = ("cards", "animals", "build", "association", "sponsors")
     hand = replace(state.board("bob"), hand=(404, 408), actions=row)
     state = state.with_player("bob", bob, hand)
-    assert state.to_move == "ann"
-    listed = json.dumps([m.to_json() for m in state.legal_moves()])
+    anns = [m for m in state.legal_moves() if state.mover_of(m) == "ann"]
+    listed = json.dumps([m.to_json() for m in anns])
     assert '"007"' not in listed
-    assert not [m for m in state.legal_moves() if getattr(m, "player", "") == "bob"
-                and m.TYPE in ("keep", "zoo", "discard")]  # fmt: skip
+    assert not [m for m in anns if getattr(m, "player", "") == "bob"]
     assert "404" not in listed and "408" not in listed
+    bobs = [m for m in state.legal_moves() if state.mover_of(m) == "bob"]
+    assert KeepFinalScoring("bob", ("007",)) in bobs
+    assert any(m.TYPE == "animals" and m.plays[0].card == 408 for m in bobs)
     # Bob's own moves may still be checked and applied.
     assert state.check(ark_nova.parse_move("animals bob 408@0,4"))

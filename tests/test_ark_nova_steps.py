@@ -32,8 +32,9 @@ from engines.ark_nova.moves import (
     SponsorsAction,
 )
 from engines.ark_nova.state import ArkNovaState
+from engines.ark_nova.transfer import Transfer
 from engines.core import Move
-from tests.ark_nova_turns import flow_of, position
+from tests.ark_nova_turns import flow_of, position, reptiles, with_house
 
 
 def play(state: ArkNovaState, move: Move) -> ArkNovaState:
@@ -123,6 +124,134 @@ def test_a_whole_build_typed_at_once_is_refused_and_told_to_take_steps() -> None
     after = steps.play_whole(state, whole)
     assert flow_of(after).acting is None
     assert len(after.zoo("ann").buildings) == len(state.zoo("ann").buildings) + 2
+
+
+# --------------------------------------------------------------------------- moving animals
+
+# Seed text 4.(4) "动物转移": "可选择建造特殊饲养区时选择立刻把放置在标准饲养区的动物
+# 放入特殊饲养区，每转移1个动物就找到符合动物饲养区要求的已被占用的最小标准的饲养区将其
+# 翻面、根据卡牌左上角的图标里的数字放置对应数量的木块到特殊饲养区" (when you build a
+# special enclosure you may at once move animals out of standard enclosures into it; for
+# each, the smallest occupied standard enclosure meeting its needs flips back, and its
+# tokens go onto the special enclosure).
+# RB p.10 and p.12; rules spec §8.5 item 7.
+
+
+def moving(state: ArkNovaState) -> list[BuildAction]:
+    return [m for m in builds(state) if not m.buildings]
+
+
+def test_a_reptile_house_that_uses_the_strength_keeps_the_action_open_for_its_animals() -> None:
+    state = reptiles(473, 478)  # Common Agama (size 1), Chinese Water Dragon (size 1, water)
+    after = with_house(state)
+    acting = flow_of(after).acting
+    assert acting is not None, "strength 5 used, but an animal may still move in"
+    listed = {m.moves[0] for m in moving(after)}
+    assert {Transfer(473, 1), Transfer(478, 1), Transfer(473, 5)} <= listed
+    assert {t.card for t in listed} == {473, 478}
+    assert Done("ann") in after.legal_moves()
+    assert not [m for m in builds(after) if m.buildings], "no strength left for a building"
+
+
+def test_moving_an_animal_flips_the_smallest_enclosure_that_suits_it_back_to_empty() -> None:
+    state = with_house(reptiles(473, 478))
+    one = play(state, BuildAction("ann", (), moves=(Transfer(473, 1),)))
+    assert flow_of(one).acting is not None
+    assert {m.moves[0].card for m in moving(one)} == {478}, "each animal moves once"
+    two = play(one, BuildAction("ann", (), moves=(Transfer(478, 1),)))
+    assert flow_of(two).acting is None, "nothing more to do: the action ended by itself"
+    zoo = two.zoo("ann")
+    # The agama leaves the size-2 enclosure (the smallest occupied one); the water dragon
+    # needs a water space beside it, which only the size-3 enclosure has ([2,5]).
+    assert [b.occupied for b in zoo.buildings if b.kind.startswith("enclosure")] == [False, False]
+    assert two.board("ann").used("reptile_house") == 2
+    built = next(e for e in two.events if e.kind == "build")
+    assert [line["code"] for line in built.data["lines"]].count("build.moved_in") == 2
+    assert built.data["lines"][-2]["params"]["size"] == 2
+
+
+def test_moving_animals_is_optional() -> None:
+    after = play(with_house(reptiles(473, 478)), Done("ann"))
+    assert flow_of(after).acting is None
+    zoo = after.zoo("ann")
+    assert all(b.occupied for b in zoo.buildings if b.kind.startswith("enclosure"))
+    assert after.board("ann").used("reptile_house") == 0
+
+
+def test_a_house_with_strength_left_lists_buildings_and_animals_together() -> None:
+    # Seed 3.(2): several different buildings on side II; strength 7 leaves 2 after the house.
+    state = play(reptiles(473, x_tokens=2), SpendX("ann", "build", 2))
+    after = with_house(state)
+    kinds = {m.buildings[0].building for m in builds(after) if m.buildings}
+    assert kinds and all(k in ("kiosk", "pavilion", "enclosure_1", "enclosure_2") for k in kinds)
+    assert {m.moves[0].card for m in moving(after)} == {473}
+    moved = play(after, BuildAction("ann", (), moves=(Transfer(473, 1),)))
+    assert [m for m in builds(moved) if m.buildings], "the strength left still builds"
+    assert not moving(moved)
+
+
+def test_an_aviary_takes_birds_and_notreptiles() -> None:
+    state = reptiles(473, 498)  # Common Agama, Shoebill (a bird, size 1)
+    after = with_house(state, "aviary")
+    assert {m.moves[0].card for m in moving(after)} == {498}
+    step = BuildAction("ann", (), moves=(Transfer(473, 1),))
+    assert after.check(step).code == "ark_nova.build.transfer_no_house"
+
+
+def test_moving_animals_refused_with_codes() -> None:
+    state = reptiles(473, 478)
+    first_step = BuildAction("ann", (), moves=(Transfer(473, 1),))
+    assert state.check(first_step).code == "ark_nova.build.transfer_no_house"
+    house = next(m for m in builds(state) if m.buildings[0].building == "reptile_house")
+    both = BuildAction("ann", house.buildings, moves=(Transfer(473, 1),))
+    assert state.check(both).code == "ark_nova.step.one", "a building and an animal: two things"
+    after = with_house(state)
+    one = play(after, first_step)
+    assert one.check(first_step).code == "ark_nova.build.transfer_twice"
+    assert one.check(BuildAction("ann", (), moves=(Transfer(478, 5),))).code == (
+        "ark_nova.animals.full"
+    )
+    assert after.check(BuildAction("ann", (), moves=(Transfer(470, 1),))).code == (
+        "ark_nova.build.transfer_not_in_zoo"
+    )
+    assert after.check(BuildAction("ann", (), moves=(Transfer(473),))).code == (
+        "ark_nova.animals.spaces_unknown"
+    )
+
+
+def test_every_animal_move_the_checker_accepts_is_listed() -> None:
+    # docs/engines.md: legal_moves() lists every legal move.
+    for state in (with_house(reptiles(473, 478, 469)), with_house(reptiles(473, 498), "aviary")):
+        for _ in range(3):
+            listed = set(state.legal_moves())
+            tried = [
+                BuildAction("ann", (), moves=(Transfer(c, s),))
+                for c in (*state.zoo("ann").animals, 470, 498)
+                for s in (None, 1, 2, 3, 4, 5)
+            ]
+            accepted = {m for m in tried if state.check(m)}
+            assert accepted == {m for m in listed if isinstance(m, BuildAction) and m.moves}
+            if not accepted:
+                break
+            state = play(state, sorted(accepted, key=lambda m: m.notation())[0])
+
+
+def test_a_whole_build_with_animals_moved_is_its_steps() -> None:
+    state = reptiles(473, 478)
+    house = with_house(state)
+    acting = flow_of(house).acting
+    assert acting is not None and isinstance(acting.move, BuildAction)
+    whole = BuildAction("ann", acting.move.buildings, moves=(Transfer(473, 1), Transfer(478, 1)))
+    assert steps.split(whole)[1:] == [
+        BuildAction("ann", (), moves=(Transfer(473, 1),)),
+        BuildAction("ann", (), moves=(Transfer(478, 1),)),
+    ]
+    stepped = play(play(house, steps.split(whole)[1]), steps.split(whole)[2])
+    assert steps.play_whole(state, whole).zoo("ann") == stepped.zoo("ann")
+    move = BuildAction("ann", (), moves=(Transfer(473, 1),))
+    assert move.notation() == "build ann move 473*1"
+    assert ark_nova.parse_move(move.notation()) == move
+    assert ark_nova.parse_move(move.to_json()) == move
 
 
 # --------------------------------------------------------------------------- Sponsors
@@ -271,6 +400,9 @@ def typed(state: ArkNovaState, rng: random.Random) -> list[Move]:
     if len(sponsors) > 1:
         out.append(SponsorsAction(player, tuple(sponsors[:2]), (0, 0)))
     out += [SpendX(player, card, x) for card in STEPPED for x in (1, 2, 3)]
+    out += [
+        BuildAction(player, (), moves=(Transfer(c, s),)) for c in zoo.animals[:4] for s in (None, 1)
+    ]
     out += [CardsAction(player, (), x) for x in xs] + [Snap(player, 1, x) for x in xs]
     out.append(Done(player))
     return [m for m in out if not (isinstance(m, AnimalsAction) and m.plays[0].card < 400)]

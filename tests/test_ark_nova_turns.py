@@ -212,6 +212,28 @@ def test_build_side_two_places_several_different_buildings() -> None:
     assert verdict, verdict
 
 
+@pytest.mark.parametrize("strength", [1, 2, 3, 4, 5])
+def test_build_side_two_at_each_strength(strength: int) -> None:
+    # ZH 二.3(2): "升级了建造卡牌后可以建造新的建筑（鸟禽馆以及爬行馆）（还可以一次建造多个
+    # 建筑，不能一次行动中建造两个相同的建筑的）"; rules spec §8.5 side II: different
+    # buildings of total size <= strength, the reptile house and aviary (size 5) included.
+    state = position(slot={"build": strength}, upgraded=("build",), money=60)
+    builds = [m for m in state.legal_moves() if isinstance(m, BuildAction)]
+    sizes = {m.buildings[0].size for m in builds}
+    assert max(sizes) == strength
+    kinds = {m.buildings[0].building for m in builds}
+    assert ({"reptile_house", "aviary"} <= kinds) == (strength == 5)
+    side_one = position(slot={"build": strength}, money=60)
+    one_kinds = {m.buildings[0].building for m in side_one.legal_moves() if m.TYPE == "build"}
+    assert not one_kinds & {"reptile_house", "aviary"}
+    if strength >= 2:
+        first = next(m for m in builds if m.buildings[0].building == "enclosure_1")
+        after = state.apply(first)
+        rest = [m for m in after.legal_moves() if isinstance(m, BuildAction)]
+        assert rest and max(m.buildings[0].size for m in rest) == strength - 1
+        assert all(m.buildings[0].building != "enclosure_1" for m in rest)
+
+
 # --------------------------------------------------------------------------- Animals
 
 
@@ -275,6 +297,35 @@ def test_association_side_one_tasks_by_value(strength: int, task: str) -> None:
     assert verdict, verdict
     weaker = position(slot={"association": strength - 1})
     assert weaker.check(move).code == "ark_nova.association.strength"
+
+
+def test_association_at_strength_one_does_nothing() -> None:
+    # ZH 二.5: the tasks are worth 2 to 5; strength 1 reaches none (rules spec §3).
+    state = position(slot={"association": 1})
+    assert not [m for m in state.legal_moves() if isinstance(m, AssociationAction)]
+    verdict = state.check(ark_nova.parse_move("assoc ann reputation"))
+    assert verdict.code == "ark_nova.association.strength"
+
+
+@pytest.mark.parametrize("strength", [2, 3, 4, 5])
+def test_association_side_two_splits_the_strength_over_different_tasks(strength: int) -> None:
+    # ZH 二.5(5): "将卡牌槽位强度拆分，把多个工人放置到多个协会工位并且可以额外进行1次捐赠";
+    # rules spec §3: several different tasks, total value <= strength.
+    value = {"reputation": 2, "partner": 3, "university": 4, "project": 5}
+    state = position(
+        slot={"association": strength},
+        upgraded=("association",),
+        money=30,
+        flow={"workers": (4, 1), "hired": (4, 1)},
+    )
+    first = [m for m in state.legal_moves() if isinstance(m, AssociationAction)]
+    assert first and all(value[m.tasks[0].split(":")[0]] <= strength for m in first)
+    after = state.apply(AssociationAction("ann", ("reputation",)))
+    going = flow_of(after).acting is not None  # else the action ended by itself
+    rest = [m for m in after.legal_moves() if isinstance(m, AssociationAction)] if going else []
+    assert all(value[m.tasks[0].split(":")[0]] <= strength - 2 for m in rest)
+    assert all(m.tasks[0] != "reputation" for m in rest)
+    assert bool(rest) == (strength >= 5), "a partner zoo (3) fits beside 2 only at 5"
 
 
 def test_association_reputation_and_a_second_worker_on_the_same_task() -> None:
@@ -390,7 +441,7 @@ def test_sponsor_level_within_the_strength(strength: int) -> None:
 
 
 def test_a_sponsor_adds_its_gains_and_its_icon() -> None:
-    # 261 Guided School Tours: "1 Appeal + 1 CP" (card words, TORB); resolved by the engine.
+    # 261 Guided School Tours: +1 appeal and +1 CP when played; resolved by the engine.
     state = position(slot={"sponsors": 3}, hand=(261,))
     after = play(state, "sponsors ann 261")
     zoo = after.zoo("ann")

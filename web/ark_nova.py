@@ -66,8 +66,23 @@ def _build(move: Mapping[str, Any], lang: str) -> str:
             if zh
             else f"a {name} at {hex_words(p.get('at'), lang)}"
         )
-    head = "建造" if zh else "Build "
-    return _with_x(head + ("、" if zh else ", then ").join(parts), move, lang)
+    moved = []
+    for t in move.get("moves", []):
+        name = card_name(t.get("card"), lang)
+        spaces = t.get("spaces")
+        plural = "s" if spaces != 1 else ""
+        room = (f"，佔 {spaces} 格" if zh else f", taking {spaces} space{plural}") if spaces else ""
+        moved.append(
+            f"把{name}從一般圍欄搬進新蓋的爬蟲館或大型鳥舍{room}"
+            if zh
+            else f"move {name} from its standard enclosure into the new reptile house or "
+            f"aviary{room}"
+        )
+    text = ("建造" if zh else "Build ") + ("、" if zh else ", then ").join(parts) if parts else ""
+    if moved:
+        rest = ("；" if zh else "; ").join(moved)
+        text = f"{text}{'；' if zh else '; '}{rest}" if text else rest[0].upper() + rest[1:]
+    return _with_x(text, move, lang)
 
 
 def _animals(move: Mapping[str, Any], lang: str) -> str:

@@ -179,6 +179,23 @@ ARK_NOVA_WORDS = {
     "ark_rotate": ("Rotate", "旋轉"),
     "ark_flip": ("Flip", "翻面"),
     "ark_off_map": ("That building does not fit there.", "這個建築放不進那裡。"),
+    "ark_record_title": ("Record your zoo", "記錄你的動物園"),
+    "ark_record_help": (
+        "Build and play animals above as they lie in your zoo; record your final-scoring card "
+        "and your last turn here. A whole zoo can be typed as JSON in the field below.",
+        "在上面照你動物園的樣子建造、打出動物；最終計分卡和你的最後一回合在這裡記錄。"
+        "整座動物園也可以在下面的欄位用 JSON 輸入。",
+    ),
+    "ark_transfer_title": (
+        "Move animals into the new special enclosure",
+        "把動物搬進新蓋的特殊圍欄",
+    ),
+    "ark_transfer_help": (
+        "You may move animals that can live there now, one at a time; the smallest occupied "
+        "standard enclosure that suits each one turns back to empty. Tap Done when finished.",
+        "現在可以把住得進去的動物一隻一隻搬過去；每搬一隻，符合牠需求的最小已入住一般圍欄就翻回空的一面。"
+        "搬完請按結束。",
+    ),
     "ark_animals_title": ("Choose an animal, then its enclosure", "選一隻動物，再選牠的圍欄"),
     "ark_nothing": ("Nothing this card can do now.", "這張行動卡現在沒有可做的事。"),
     "ark_owed": ("Your choice now", "現在輪到你選擇"),

@@ -36,11 +36,11 @@ def seat_page(
     """The seat's page: its view, its legal moves as buttons, a refusal or a check's verdict."""
     lang = pick_language()
     # A game whose seat template offers its player's moves by touch lists only chance.
-    own = PRESENTERS[table.game].own_moves and table.state.to_move == seat.player
+    own = PRESENTERS[table.game].own_moves and seat.player in table.state.movers()
     may = table.may_move(seat.player) and not own
     advice = advise(table.state, seat.player) if may else None
-    buttons = present.move_buttons(table, lang, advice) if may else []
-    total = len(table.state.legal_moves()) if may else 0
+    buttons = present.move_buttons(table, lang, advice, actor=seat.player) if may else []
+    total = len(table.moves_of(seat.player)) if may else 0
     return render_template(
         "seat.html",
         seat=seat,
@@ -75,7 +75,7 @@ def seat_data(table: Table, s: Seat) -> dict[str, Any]:
         "view": table.state.view(s.player),
         "moves": [
             {"notation": b.notation, "move": json.loads(b.json), "label": b.label}
-            for b in (present.move_buttons(table, lang) if may else [])
+            for b in (present.move_buttons(table, lang, actor=s.player) if may else [])
         ],
         "advice": advise(table.state, s.player) if may else None,
         "history": present.history_json(table, s.player),

@@ -49,12 +49,13 @@ class MoveButton:
 
 
 def move_buttons(
-    table: Table, lang: str, advice: Mapping[str, Any] | None = None
+    table: Table, lang: str, advice: Mapping[str, Any] | None = None, *, actor: str = HOST
 ) -> list[MoveButton]:
-    """The legal moves now, as buttons (at most ``MOVES_SHOWN``; every chance outcome)."""
+    """The legal moves ``actor`` may submit now, as buttons (at most ``MOVES_SHOWN``;
+    every chance outcome)."""
     notes = _advice_notes(advice, lang)
     out = []
-    moves = table.state.legal_moves()
+    moves = table.moves_of(actor)
     if table.state.to_move != CHANCE:
         moves = moves[:MOVES_SHOWN]
     for move in moves:
@@ -149,7 +150,7 @@ def turn_line(table: Table, player: str | None, lang: str) -> tuple[str, str]:
         return translate("game_over", lang), "over"
     if to_move == CHANCE:
         return translate("table_turn", lang), "chance"
-    if to_move == player:
+    if player is not None and player in table.state.movers():
         return translate("your_turn", lang), "mine"
     return translate("waiting_for", lang, player=to_move), "wait"
 

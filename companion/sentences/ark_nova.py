@@ -15,7 +15,7 @@ from companion.catalog_info import piece_name
 from companion.sentences import ZH, join, pick
 from engines.ark_nova import effects
 from engines.ark_nova.build import BONUS_TEXT
-from engines.ark_nova.carddata.texts_zh import PROJECT_WORDS_ZH, SPONSOR_WORDS_ZH
+from engines.ark_nova.carddata import words
 from engines.ark_nova.cards import ANIMALS, PROJECTS, SPONSORS
 
 ACTION_NAMES = {
@@ -172,9 +172,12 @@ def card_effect(card: int, lang: str) -> str:
             ability_text(k, lv, lang) for k, lv in effects.abilities(card)
         )
         return name + colon + (said or _pick(("no ability", "沒有特殊能力"), lang))
-    words = SPONSOR_WORDS_ZH if card in SPONSORS else PROJECT_WORDS_ZH if card in PROJECTS else {}
-    english = effects.card_words(card).partition("): ")[2]
-    text = words.get(card, "") if lang == ZH else english
+    if card in SPONSORS:
+        text = words.sponsor_words(card, lang)
+    elif card in PROJECTS:
+        text = _pick(words.PROJECT_WORDS[card], lang)
+    else:
+        text = ""
     return name + colon + text if text else name
 
 

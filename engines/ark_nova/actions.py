@@ -310,35 +310,33 @@ def _run_animals(state: ArkNovaState, move: AnimalsAction) -> tuple[Verdict, Ark
 # --------------------------------------------------------------------------- listing
 
 
-def legal_actions(state: ArkNovaState, viewer: str | None) -> list[Move]:
-    """The action moves a recorded table's ``legal_moves()`` lists, for every player.
+def legal_actions(state: ArkNovaState, player: str) -> list[Move]:
+    """The action moves a recorded table's ``legal_moves()`` lists for ``player``'s zoo.
 
     Without X-tokens: every one-building Build action (a side-II action with
     several buildings is checked, not listed: ``build.legal_placements`` lists
     the next building for any strength and purse), the X-token actions, every
     snap, every one-animal play of a card the companion can see (display in
-    range; known hand cards of ``viewer`` only, so no list shows another
-    player's hand; into a reptile house or aviary once per number of spaces
-    that fits, when the card's number is not keyed) and ``viewer``'s break
-    discards down to the hand limit.
+    range, known hand cards; into a reptile house or aviary once per number of
+    spaces that fits, when the card's number is not keyed) and the break
+    discards down to the hand limit. Each names ``player``: the companion shows
+    a seat only the moves it makes (``state.mover_of``), so no seat's list
+    shows another player's hand.
     """
-    moves: list[Move] = []
-    for player in state.players:
-        zoo, board = state.zoo(player), state.board(player)
-        placements = build_rules.legal_placements(
-            zoo, strength=board.slot("build"), upgraded=board.side("build") == 2
-        )
-        moves += [BuildAction(player, (p,)) for p in placements]
-        if zoo.x_tokens < MAX_X_TOKENS:
-            moves += [XTokenAction(player, card) for card in ACTIONS]
-        moves += [
-            m
-            for m in (Snap(player, f) for f in range(1, len(state.display) + 1))
-            if _check_snap(state, zoo, board, m)
-        ]
-        moves += animal_plays(state, player, from_hand=player == viewer)
-        if player == viewer:
-            moves += _discards(zoo, board, player)
+    zoo, board = state.zoo(player), state.board(player)
+    placements = build_rules.legal_placements(
+        zoo, strength=board.slot("build"), upgraded=board.side("build") == 2
+    )
+    moves: list[Move] = [BuildAction(player, (p,)) for p in placements]
+    if zoo.x_tokens < MAX_X_TOKENS:
+        moves += [XTokenAction(player, card) for card in ACTIONS]
+    moves += [
+        m
+        for m in (Snap(player, f) for f in range(1, len(state.display) + 1))
+        if _check_snap(state, zoo, board, m)
+    ]
+    moves += animal_plays(state, player)
+    moves += _discards(zoo, board, player)
     return moves
 
 
@@ -347,7 +345,6 @@ def card_sources(
     display: tuple[Card, ...],
     cards: Container[int],
     *,
-    from_hand: bool = True,
     from_display: bool = True,
 ) -> list[tuple[int, int]]:
     """The cards of ``cards`` an action may take, each with its folder (0 for the hand).
@@ -355,9 +352,7 @@ def card_sources(
     Each known hand card once, then each display card with its folder (1-6); the
     reputation range is the action's check, not this list's.
     """
-    sources: list[tuple[int, int]] = []
-    if from_hand:
-        sources += [(c, 0) for c in dict.fromkeys(hand) if isinstance(c, int) and c in cards]
+    sources = [(c, 0) for c in dict.fromkeys(hand) if isinstance(c, int) and c in cards]
     if from_display:
         sources += [
             (c, f) for f, c in enumerate(display, start=1) if isinstance(c, int) and c in cards
@@ -368,12 +363,11 @@ def card_sources(
 def animal_plays(
     state: ArkNovaState,
     player: str,
-    from_hand: bool = True,
     x: int = 0,
     prior: tuple[AnimalPlay, ...] = (),
     one: bool = False,
 ) -> list[Move]:
-    """Every one-animal play of a known card (hand cards only when ``from_hand``), named
+    """Every one-animal play of a known card (hand or display), named
     by its enclosure's first hex, at the Animals card's strength with ``x`` X-tokens and
     after the animals of ``prior`` were played in this action (each checked as
     ``_run_animals`` would, without stepping the table); only the first found when
@@ -388,18 +382,23 @@ def animal_plays(
     table = Table(zoo, board, state.display)
     for done in prior:
         table, _ = animal_rules.play_animal(table, done)
-    sources = card_sources(table.board.hand, state.display, ANIMALS, from_hand=from_hand)
+    sources = card_sources(table.board.hand, state.display, ANIMALS)
     homes = [b for b in table.zoo.buildings if b.kind not in ("kiosk", "pavilion", "unique")]
     moves: list[Move] = []
     for card, folder in sources:
         assert isinstance(card, int)
+        # check_play in two parts: what holds for every enclosure is checked once.
+        if animal_rules.check_card(table, AnimalPlay(card, (0, 0), folder), side):
+            continue
+        animal = ANIMALS[card]
+        name = f"{animal.name} ({animal.number})"
         for home in homes:
             counts: tuple[int | None, ...] = (None,)
             if card not in animal_rules.SPECIAL_SPACES and home.kind in ("reptile_house", "aviary"):
                 counts = tuple(range(1, SPECIAL_CAPACITY[home.kind] + 1))
             for spaces in counts:
                 play = AnimalPlay(card, home.cells[0], folder, spaces)
-                if animal_rules.check_play(table, play, side) is None:
+                if animal_rules.check_enclosure(table.zoo, table.board, play, animal, name) is None:
                     moves.append(AnimalsAction(player, (play,)))
                     if one:
                         return moves

@@ -100,6 +100,9 @@ class AnimalPlay:
             raise InvalidMove(f"display folder {self.folder} is not 1-6 (0 is the hand)")
         if self.spaces is not None and not 1 <= self.spaces <= 5:
             raise InvalidMove(f"an animal takes 1 to 5 spaces, not {self.spaces}")
+        if self.spaces is not None and SPECIAL_SPACES.get(self.card) == self.spaces:
+            # The keyed number said again is the same play (one move, listed once).
+            object.__setattr__(self, "spaces", None)
 
     def notation(self) -> str:
         c, r = self.enclosure
@@ -205,6 +208,16 @@ def _card(animal: Animal) -> str:
 
 def check_play(table: Table, play: AnimalPlay, side: int) -> Problem | None:
     """The first rule the play breaks, or None."""
+    problem = check_card(table, play, side)
+    if problem:
+        return problem
+    animal = ANIMALS[play.card]
+    return check_enclosure(table.zoo, table.board, play, animal, f"{animal.name} ({animal.number})")
+
+
+def check_card(table: Table, play: AnimalPlay, side: int) -> Problem | None:
+    """The first rule the play breaks before its enclosure (the card, where it comes from,
+    its conditions, its price), or None: the same for every enclosure it may go into."""
     animal = ANIMALS.get(play.card)
     if animal is None:
         return _problem("not_animal", f"there is no animal card {play.card}", card=play.card)
@@ -236,7 +249,7 @@ def check_play(table: Table, play: AnimalPlay, side: int) -> Problem | None:
             cost=cost.total,
             money=zoo.money,
         )
-    return check_enclosure(zoo, board, play, animal, name)
+    return None
 
 
 def _check_source(table: Table, play: AnimalPlay, side: int, name: str) -> Problem | None:
@@ -284,6 +297,21 @@ def check_enclosure(
     if b is None:
         return _problem("no_enclosure", f"no building covers {where}", (play.enclosure,), at=where)
     cells = b.cells
+    if play.spaces is not None and (b.kind in map_a.STANDARD_ENCLOSURES or b.kind == "petting_zoo"):
+        label = (
+            "the petting zoo"
+            if b.kind == "petting_zoo"
+            else f"a size-{len(cells)} standard enclosure"
+        )
+        return _problem(
+            "spaces_not_special",
+            f"'*{play.spaces}' counts reptile-house or aviary spaces; {name} would go into "
+            f"{label} at {where}",
+            cells,
+            animal_id=_card(animal),
+            building=b.kind,
+            spaces=play.spaces,
+        )
     if b.kind in map_a.STANDARD_ENCLOSURES:
         problem = _check_standard(b, animal, name)
     elif b.kind == "petting_zoo":
@@ -379,6 +407,16 @@ def _check_house(
             f"{name} cannot live in the {label}",
             animal_id=_card(animal),
             building=kind,
+        )
+    keyed = SPECIAL_SPACES.get(play.card)
+    if keyed is not None and play.spaces is not None and play.spaces != keyed:
+        return _problem(
+            "spaces_keyed",
+            f"{name} takes {keyed} spaces of the {label} (its icon), not {play.spaces}",
+            animal_id=_card(animal),
+            building=kind,
+            spaces=keyed,
+            given=play.spaces,
         )
     spaces = special_spaces(play)
     if spaces is None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from engines.ark_nova import actions, icons
 from engines.ark_nova.board import reputation_range
-from engines.ark_nova.cards import ANIMALS, CONTINENTS, PROJECTS
+from engines.ark_nova.cards import ANIMALS, BREEDING, CONTINENTS, PROJECTS
 from engines.ark_nova.effects import Gains
 from engines.ark_nova.flow import DONATIONS, PROJECT_LIMIT, Flow, Pending, gain, hire
 from engines.ark_nova.info import Ask
@@ -51,9 +51,6 @@ LEFT_BONUS = {
 }
 """What freeing a left-edge space gives at once (space 2, a free size-2 enclosure, is
 entered by the table)."""
-
-BREEDING = ((2, 2), (1, 2), (2, 0))
-"""Breeding programmes 123-127: (CP, reputation) per level (TORB, one source)."""
 
 
 @dataclass(frozen=True)

@@ -292,8 +292,9 @@ _FIVE_THREE_TWO = ((5, 5), (4, 3), (2, 2))
 _FIVE_FOUR_TWO = ((5, 5), (4, 4), (2, 2))
 _RELEASE = ((4, 5), (3, 4), (2, 3))
 _COLLECT = ((5, 4), (4, 3), (2, 2))
-# Breeding rewards: 2 CP + 2 reputation / 1 CP + 2 reputation / 2 CP (TORB, single source).
-_BREEDING = ((1, 2), (1, 1), (1, 2))
+BREEDING = ((2, 2), (1, 2), (2, 0))
+"""Breeding programmes 123-127: (CP, reputation) per level, best first (TORB, one source)."""
+_BREEDING = tuple((1, cp) for cp, _ in BREEDING)
 
 PROJECTS: Mapping[int, Project] = MappingProxyType(
     {

@@ -4,7 +4,9 @@ Rules text: ``docs/rules/ark_nova.md`` §3 "Animal placement" (the ability is
 resolved after the animal is placed), §3 Sponsors (the card's immediate
 effect), §4 and §7 (income icons at a break) and §6.4 (end-game sponsors,
 scored in ``endgame``). The card facts (ability keywords with levels, play
-conditions, sponsor words) come from ``carddata.texts`` (source named there).
+conditions, sponsor timings) come from ``carddata.texts`` (source named there);
+what each sponsor and project does is said in the project's own words
+(``carddata.words``).
 
 Resolved by the engine:
 
@@ -12,7 +14,7 @@ Resolved by the engine:
   ``perception X`` (draw X, keep 1: the rest are discarded), the animal's
   printed appeal, CP and reputation (``animals.play_animal``);
 - sponsors' immediate gains and income listed in ``IMMEDIATE`` and ``INCOME``
-  (numbers read from the card words);
+  (numbers from the cards);
 - conservation project rewards (``association``).
 
 Every other effect is an explicit table move (``TableEffect``): the engine
@@ -26,7 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from engines.ark_nova.carddata.texts import ANIMAL_TEXT, PROJECT_TEXT, SPONSOR_TEXT
+from engines.ark_nova.carddata import words
+from engines.ark_nova.carddata.texts import ANIMAL_TEXT, SPONSOR_TEXT
 from engines.ark_nova.cards import ANIMALS, PROJECTS, SPONSORS
 
 GLOSSARY: Mapping[str, str] = MappingProxyType(
@@ -108,7 +111,7 @@ IMMEDIATE: Mapping[int, Gains] = MappingProxyType(
         261: Gains(appeal=1, conservation=1),
     }
 )
-"""Sponsors whose immediate effect is numbers the engine adds (from the card words)."""
+"""Sponsors whose immediate effect is numbers the engine adds (the card's numbers)."""
 
 INCOME: Mapping[int, Gains] = MappingProxyType(
     {
@@ -124,8 +127,7 @@ UNIQUE_BUILDINGS = frozenset(range(243, 258))
 """Sponsors that place a unique building: the table enters the hexes it covers."""
 
 _ANIMAL = {n: (ab, req, rep) for n, ab, req, rep in ANIMAL_TEXT}
-_SPONSOR = {n: (req, rep, trig, words) for n, req, rep, trig, words in SPONSOR_TEXT}
-_PROJECT = dict(PROJECT_TEXT)
+_SPONSOR = {n: (req, rep, trig) for n, req, rep, trig in SPONSOR_TEXT}
 
 
 def abilities(card: int) -> tuple[tuple[str, str], ...]:
@@ -138,15 +140,15 @@ def animal_requires(card: int) -> tuple[str, ...]:
 
 
 def sponsor_requires(card: int) -> tuple[str, ...]:
-    return _SPONSOR.get(card, ((), 0, (), ""))[0]
+    return _SPONSOR.get(card, ((), 0, ()))[0]
 
 
 def sponsor_reputation(card: int) -> int:
-    return _SPONSOR.get(card, ((), 0, (), ""))[1]
+    return _SPONSOR.get(card, ((), 0, ()))[1]
 
 
 def sponsor_triggers(card: int) -> tuple[str, ...]:
-    return _SPONSOR.get(card, ((), 0, (), ""))[2]
+    return _SPONSOR.get(card, ((), 0, ()))[2]
 
 
 def ability_words(keyword: str, level: str) -> str:
@@ -158,12 +160,12 @@ def ability_words(keyword: str, level: str) -> str:
 def card_words(card: int) -> str:
     """The card's words as the engine shows them when the table must resolve them."""
     if card in ANIMALS:
-        words = "; ".join(ability_words(k, lv) for k, lv in abilities(card))
-        return f"{ANIMALS[card].name} ({card}): {words or 'no ability'}"
+        said = "; ".join(ability_words(k, lv) for k, lv in abilities(card))
+        return f"{ANIMALS[card].name} ({card}): {said or 'no ability'}"
     if card in SPONSORS:
-        return f"{SPONSORS[card].name} ({card}): {_SPONSOR.get(card, ((), 0, (), ''))[3]}"
+        return f"{SPONSORS[card].name} ({card}): {words.sponsor_words(card)}"
     if card in PROJECTS:
-        return f"{PROJECTS[card].name} ({card}): {_PROJECT.get(card, '')}"
+        return f"{PROJECTS[card].name} ({card}): {words.PROJECT_WORDS[card][0]}"
     return f"card {card}"
 
 
@@ -188,8 +190,7 @@ def sponsor_has_unresolved_immediate(card: int) -> bool:
 
 
 def sponsor_unresolved_income(card: int) -> bool:
-    words = _SPONSOR.get(card, ((), 0, (), ""))[3]
-    return "Income" in words and card not in INCOME
+    return words.has_income(card) and card not in INCOME
 
 
 def ongoing(card: int) -> bool:

@@ -4,9 +4,10 @@ Rules text: ``docs/rules/ark_nova.md`` §6.4 lists 27 (TORB ``triggers``
 holding ``end``, a single source); 258 Native Seabirds, 259 Native Lizards and
 260 Native Farm Animals score at the end as well (their card text: "each 2
 unconnected water / rock spaces: 1 CP", "each group of 6 spaces without
-buildings: 1 CP"), though TORB marks them ``immediate``. Each rule's wording follows the card text
-of TORB ``cards.jsonl`` (and ENDER's English locale where TORB has only the
-Marine Worlds reprint: 208, 225, 226, 261). Rules marked ``verified=False``
+buildings: 1 CP"), though TORB marks them ``immediate``. Each rule's facts (what it counts, its
+thresholds, its gain) follow TORB ``cards.jsonl`` (and ENDER's English locale
+where TORB has only the Marine Worlds reprint: 208, 225, 226, 261); its label is
+the project's own. Rules marked ``verified=False``
 rest on one source whose wording another source does not show; the report
 and ``docs/formats/ark_nova.md`` list them.
 

@@ -62,6 +62,8 @@ class BuildAction(Move):
 
     The buildings in order; ``move`` lists animals moved into a reptile house
     or aviary built in this action (``transfer``); ``x`` the X-tokens spent.
+    A step of an action taken one thing a move places one building or moves
+    one animal: ``build ann rh@4,4r0``, then ``build ann move 473*1``.
     """
 
     TYPE: ClassVar[str] = "build"
@@ -72,24 +74,24 @@ class BuildAction(Move):
 
     def __post_init__(self) -> None:
         _check_player(self.player)
-        if not self.buildings:
-            raise InvalidMove("a build move places at least one building")
+        if not self.buildings and not self.moves:
+            raise InvalidMove("a build move places a building or moves an animal")
         _check_x(self.x)
         cards = [t.card for t in self.moves]
         if len(set(cards)) != len(cards):
             raise InvalidMove("a build move moves each animal once")
 
     def notation(self) -> str:
-        tiles = " ".join(p.notation() for p in self.buildings)
+        tiles = "".join(f" {p.notation()}" for p in self.buildings)
         moves = f" move {','.join(t.notation() for t in self.moves)}" if self.moves else ""
-        return f"build {self.player} {tiles}{moves}{_x_text(self.x)}"
+        return f"build {self.player}{tiles}{moves}{_x_text(self.x)}"
 
     @classmethod
     def from_notation(cls, text: str) -> BuildAction | None:
         m = re.fullmatch(
-            rf"build {_NAME}(?P<tiles>( \S+@\S+)+)(?: move (?P<moves>\S+))?{_X}", text.strip()
+            rf"build {_NAME}(?P<tiles>( \S+@\S+)*)(?: move (?P<moves>\S+))?{_X}", text.strip()
         )
-        if not m:
+        if not m or not (m["tiles"] or m["moves"]):
             return None
         tiles = [Placement.from_notation(t) for t in m["tiles"].split()]
         moves = [Transfer.from_notation(t) for t in (m["moves"] or "").split(",") if m["moves"]]

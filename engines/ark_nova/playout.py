@@ -6,9 +6,9 @@ playouts and ``bench/ark_nova_playouts.py``) resolves chance with the state's
 generator and, when a player chooses an action, draws an action kind (animals
 and building most often) and then one of that kind's legal moves, so only that
 kind's moves are listed; an action under way takes one of its next steps or ``done``.
-On a recorded table (``mode=record``) it records the player to move's zoo with more
-appeal until the markers meet, then the owed final turns, so a simulation of a
-recorded table ends too. Every move it returns is legal.
+On a recorded table (``mode=record``) a player drawn among the movers records their
+own zoo with more appeal until the markers meet, then the owed final turns, so a
+simulation of a recorded table ends too. Every move it returns is legal.
 """
 
 from __future__ import annotations
@@ -51,13 +51,12 @@ def playout_move(state: State, rng: random.Random) -> Move:
 
 
 def _recorded(state: ArkNovaState, rng: random.Random) -> Move:
-    """A recorded table: the player to move's zoo gains appeal and CP; after the trigger,
-    the owed final turns."""
+    """A recorded table: a player records their own zoo with more appeal and CP; after the
+    trigger, the owed final turns."""
     owed = state.owed_final_turns()
     if owed:
         return FinalTurn(owed[0])
-    player = state.to_move
-    assert player is not None
+    player = rng.choice(state.movers())
     zoo = state.zoo(player)
     appeal = min(MAX_APPEAL, zoo.appeal + rng.randint(5, 15))
     cp = min(MAX_CONSERVATION, zoo.conservation + rng.randint(0, 2))

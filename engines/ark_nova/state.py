@@ -8,9 +8,13 @@ Rules text: ``docs/rules/ark_nova.md`` §5 (trigger, final round) and §6
 - ``record``: no ``flow``; the moves record zoo facts as the table shows them
   (a zoo read from JSON, the kept final-scoring cards, the final turns), and
   the Build and Animals actions, X-tokens, snap and break discards are
-  checked (``actions``). A zoo triggers the end when its appeal reaches the
-  target of its CP; after the trigger every *other* player takes exactly one
-  more turn, or every player when the end was triggered during a break.
+  checked (``actions``). Every player records their own zoo from their own
+  seat: until the end each is a mover (``movers``), and a move is made by the
+  player it names (``mover_of``); ``to_move`` names the first seat, or the
+  next player owed a final turn. A zoo triggers the end when its appeal
+  reaches the target of its CP; after the trigger every *other* player takes
+  exactly one more turn, or every player when the end was triggered during a
+  break.
 
 Rule options (§13): ``mode``, ``final_scoring_printing``,
 ``base_projects_face_up``, ``score_scale``.
@@ -122,6 +126,22 @@ class ArkNovaState(State):
         owed = self.owed_final_turns()
         return owed[0] if owed else self.players[0]
 
+    def movers(self) -> tuple[str, ...]:
+        """Turn by turn, the player to move; on a recorded table every player until the
+        end: each records their own zoo."""
+        if self.flow is not None or self.finished:
+            return super().movers()
+        return self.players
+
+    def mover_of(self, move: Move) -> str | None:
+        """On a recorded table, the player a move names (a zoo, kept cards, a final turn,
+        an action) makes it; otherwise, and for the display, the player to move."""
+        if self.flow is None and not self.finished:
+            player = getattr(move, "player", None)
+            if player in self.players:
+                return str(player)
+        return self.to_move
+
     # -- moves ----------------------------------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:
@@ -129,15 +149,14 @@ class ArkNovaState(State):
             return turns.legal(self)
         if self.finished:
             return ()
-        # Only the player to move's own zoo and kept cards: no list shows another
-        # player's kept final-scoring cards or hand.
-        mover = self.to_move
-        zoo = self.zoo_map[mover] if mover in self.players else None
+        # Each player's own moves, named for them: a seat is shown only the moves it makes
+        # (``mover_of``), so no seat sees another player's kept final-scoring cards or hand.
         moves: list[Move] = []
-        if mover is not None and zoo is not None:
-            moves += [SetZoo(mover, zoo.to_json()), KeepFinalScoring(mover, zoo.final_scoring)]
+        for player, zoo in zip(self.players, self.zoos, strict=True):
+            moves += [SetZoo(player, zoo.to_json()), KeepFinalScoring(player, zoo.final_scoring)]
         moves += [FinalTurn(p) for p in self.owed_final_turns()]
-        moves += actions.legal_actions(self, mover)
+        for player in self.players:
+            moves += actions.legal_actions(self, player)
         return tuple(moves)
 
     def _check(self, move: Move) -> Verdict:

@@ -14,7 +14,9 @@ Listing every whole multi-building Build, every pair of animals and every set
 of tasks or sponsors would make the move list explode, so (as Board Game Arena
 does) these actions become an :class:`flow.Acting` record: ``spend ann build
 2`` raises the strength first, each step is one listed move (``build ann
-e3@2,3r1``: place one building), and ``done ann`` ends the action early. Each
+e3@2,3r1``: place one building; ``build ann move 473*1``: move one animal into
+the reptile house or aviary built in this action, seed text 4.(4) "动物转移"),
+and ``done ann`` ends the action early. Each
 step is checked as the whole action so far by the one-shot checks
 (``actions``, ``association``, ``sponsoring``), so the rules are written once.
 """
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from engines.ark_nova import actions, association, sponsoring
 from engines.ark_nova import build as build_rules
+from engines.ark_nova.cards import ANIMALS
 from engines.ark_nova.flow import STEP_MOVES, Acting
 from engines.ark_nova.moves import (
     STEPPED,
@@ -36,6 +39,7 @@ from engines.ark_nova.moves import (
     SpendX,
     SponsorsAction,
 )
+from engines.ark_nova.transfer import transfer, transfer_choices
 from engines.core import LEGAL, Move, Verdict
 
 if TYPE_CHECKING:
@@ -55,7 +59,7 @@ def card_of(move: Move) -> str | None:
 def parts(move: Move) -> int:
     """How many things a Build, Animals, Association or Sponsors move takes."""
     if isinstance(move, BuildAction):
-        return len(move.buildings)
+        return len(move.buildings) + len(move.moves)
     if isinstance(move, AnimalsAction):
         return len(move.plays)
     if isinstance(move, AssociationAction):
@@ -147,7 +151,23 @@ def check_acting(state: ArkNovaState, acting: Acting, move: Move) -> Verdict:
     verdict = _one_thing(acting.card, move, first=acting.move is None)
     if not verdict:
         return verdict
+    if isinstance(move, BuildAction) and isinstance(acting.move, BuildAction):
+        again = [t.card for t in move.moves if t.card in _moved(acting)]
+        if again:
+            animal = ANIMALS[again[0]]
+            return Verdict.illegal(
+                "ark_nova.build.transfer_twice",
+                f"{animal.name} ({animal.number}) has already moved in this action; each "
+                "animal moves once",
+                animal_id=f"A{animal.number}",
+            )
     return check_whole(state, merge(acting, move))
+
+
+def _moved(acting: Acting) -> tuple[int, ...]:
+    """The animals moved into a new reptile house or aviary so far in this Build."""
+    move = acting.move
+    return tuple(t.card for t in move.moves) if isinstance(move, BuildAction) else ()
 
 
 def _one_thing(card: str, move: Move, first: bool) -> Verdict:
@@ -222,8 +242,9 @@ def any_step(state: ArkNovaState, acting: Acting) -> bool:
 def built_so_far(
     state: ArkNovaState, player: str, x: int = 0, before: BuildAction | None = None
 ) -> tuple[Zoo, PlayerBoard, int, list[str]]:
-    """The zoo and board with the buildings of ``before`` placed (paid, bonuses taken), the
-    strength left of the Build card's with ``x`` X-tokens, and the kinds built."""
+    """The zoo and board with the buildings of ``before`` placed (paid, bonuses taken) and
+    its animals moved, the strength left of the Build card's with ``x`` X-tokens, and the
+    kinds built."""
     zoo, board = state.zoo(player), state.board(player)
     strength = board.slot("build") + x
     built: list[str] = []
@@ -231,21 +252,28 @@ def built_so_far(
         zoo, board, _ = build_rules.place(zoo, board, p)
         strength -= p.size
         built.append(p.building)
+    for t in before.moves if before is not None else ():
+        zoo, board, _ = transfer(zoo, board, t)
     return zoo, board, strength, built
 
 
 def build_steps(
     state: ArkNovaState, player: str, x: int = 0, before: BuildAction | None = None
 ) -> list[Move]:
-    """Every next building: on the zoo with the buildings placed so far (paid, their bonuses
-    taken), within the strength left, of a kind not built yet in this action."""
+    """Every next step of a Build: each building on the zoo with the buildings placed so far
+    (paid, their bonuses taken), within the strength left, of a kind not built yet in this
+    action; then each animal that may move into a reptile house or aviary built in it
+    (rules spec §8.5 item 7; seed text 4.(4))."""
     zoo, board, strength, built = built_so_far(state, player, x, before)
-    if strength < 1:
-        return []
-    placements = build_rules.legal_placements(
-        zoo, strength=strength, upgraded=board.side("build") == 2, built=built
-    )
-    return [BuildAction(player, (p,)) for p in placements]
+    out: list[Move] = []
+    if strength >= 1:
+        placements = build_rules.legal_placements(
+            zoo, strength=strength, upgraded=board.side("build") == 2, built=built
+        )
+        out += [BuildAction(player, (p,)) for p in placements]
+    moved = tuple(t.card for t in before.moves) if before is not None else ()
+    choices = transfer_choices(zoo, board, tuple(built), moved)
+    return out + [BuildAction(player, (), moves=(t,)) for t in choices]
 
 
 def spends(state: ArkNovaState, player: str) -> list[Move]:
@@ -267,8 +295,8 @@ def spends(state: ArkNovaState, player: str) -> list[Move]:
 def split(move: Move) -> list[Move]:
     """A whole Build, Animals, Association or Sponsors action typed at once (``build ann
     e2@1,4r0 p@2,3r0 x1``) as the moves that take it step by step: the X-tokens spent,
-    then one building, animal, task or sponsor a move (the last building carries the
-    animals moved into it). Any other move is its own single step."""
+    then one building, animal, task or sponsor a move (after the buildings, each animal
+    moved into a new reptile house or aviary). Any other move is its own single step."""
     card = card_of(move)
     if card is None:
         return [move]
@@ -276,11 +304,8 @@ def split(move: Move) -> list[Move]:
     x: int = move.x  # type: ignore[attr-defined]
     out: list[Move] = [SpendX(player, card, x)] if x else []
     if isinstance(move, BuildAction):
-        last = len(move.buildings) - 1
-        out += [
-            BuildAction(player, (p,), moves=move.moves if i == last else ())
-            for i, p in enumerate(move.buildings)
-        ]
+        out += [BuildAction(player, (p,)) for p in move.buildings]
+        out += [BuildAction(player, (), moves=(t,)) for t in move.moves]
     elif isinstance(move, AnimalsAction):
         out += [AnimalsAction(player, (p,)) for p in move.plays]
     elif isinstance(move, AssociationAction):

@@ -11,6 +11,13 @@ enclosure (whose rock and water needs are the same).
 The zoo records which enclosures are occupied, not which animal is where, so
 "the smallest occupied standard enclosure that meets its needs" is read over
 every occupied standard enclosure of the zoo.
+
+Seed text "4.动物行动 (4) 动物转移": when you build a special enclosure you may
+at once move animals that could live there out of standard enclosures; for each
+animal moved, the smallest occupied standard enclosure meeting its needs flips
+back, and the animal's tokens go onto the special enclosure. In an action taken
+one thing a move each animal moved is a step of its own
+(:func:`transfer_choices` lists them).
 """
 
 from __future__ import annotations
@@ -21,8 +28,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.ark_nova import map_a
-from engines.ark_nova.animals import AnimalPlay, check_enclosure, special_spaces, terrain_problem
-from engines.ark_nova.board import PlayerBoard
+from engines.ark_nova.animals import (
+    SPECIAL_SPACES,
+    AnimalPlay,
+    check_enclosure,
+    special_spaces,
+    terrain_problem,
+)
+from engines.ark_nova.board import SPECIAL_CAPACITY, PlayerBoard
 from engines.ark_nova.build import Problem, hexes_text
 from engines.ark_nova.cards import ANIMALS, Animal
 from engines.ark_nova.said import Said
@@ -50,6 +63,9 @@ class Transfer:
             raise InvalidMove(f"there is no card {self.card!r}")
         if self.spaces is not None and not 1 <= self.spaces <= 5:
             raise InvalidMove(f"an animal takes 1 to 5 spaces, not {self.spaces}")
+        if self.spaces is not None and SPECIAL_SPACES.get(self.card) == self.spaces:
+            # The keyed number said again is the same move (one move, listed once).
+            object.__setattr__(self, "spaces", None)
 
     def notation(self) -> str:
         return f"{self.card}" + (f"*{self.spaces}" if self.spaces is not None else "")
@@ -84,6 +100,11 @@ def _problem(code: str, reason: str, **params: Any) -> Problem:
     return Problem(f"ark_nova.build.{code}", reason, (), params)
 
 
+def house_of(animal: Animal) -> str | None:
+    """The special enclosure ``animal`` may move into: the reptile house, the aviary, or None."""
+    return "reptile_house" if animal.reptile_house else "aviary" if animal.aviary else None
+
+
 def smallest_home(zoo: Zoo, animal: Animal) -> Building | None:
     """The smallest occupied standard enclosure meeting the animal's needs, or None."""
     name = animal.name
@@ -114,7 +135,7 @@ def check_transfer(
             "transfer_not_in_zoo", f"card {move.card} is no animal of this zoo", card=move.card
         )
     name = f"{animal.name} ({animal.number})"
-    kind = "reptile_house" if animal.reptile_house else "aviary" if animal.aviary else None
+    kind = house_of(animal)
     if kind is None or kind not in built:
         new = " or ".join(h.replace("_", " ") for h in HOUSES if h in built) or "none"
         return _problem(
@@ -138,12 +159,46 @@ def check_transfer(
     return None
 
 
+def transfer_choices(
+    zoo: Zoo, board: PlayerBoard, built: tuple[str, ...], moved: tuple[int, ...] = ()
+) -> list[Transfer]:
+    """Every animal the zoo may move now into a reptile house or aviary built in this action.
+
+    Args:
+        zoo, board: after the action's buildings and the animals moved so far.
+        built: the buildings placed in this action.
+        moved: the animals already moved in this action (each moves once).
+
+    Each animal of the zoo that may live in a house built here and is not moved
+    yet, once per number of spaces that fits when its number is not keyed (the
+    players say what its icon shows, as for a play), each passing
+    :func:`check_transfer`.
+    """
+    if not any(h in built for h in HOUSES):
+        return []
+    out: list[Transfer] = []
+    for card in dict.fromkeys(zoo.animals):
+        animal = ANIMALS.get(card)
+        kind = None if animal is None else house_of(animal)
+        if kind is None or kind not in built or card in moved:
+            continue
+        counts: tuple[int | None, ...] = (None,)
+        if card not in SPECIAL_SPACES:
+            counts = tuple(range(1, SPECIAL_CAPACITY[kind] - board.used(kind) + 1))
+        for spaces in counts:
+            move = Transfer(card, spaces)
+            if check_transfer(zoo, board, move, built) is None:
+                out.append(move)
+    return out
+
+
 def transfer(zoo: Zoo, board: PlayerBoard, move: Transfer) -> tuple[Zoo, PlayerBoard, Said]:
     """Move a checked animal: its old enclosure flips back empty, the house fills."""
     animal = ANIMALS[move.card]
     home = smallest_home(zoo, animal)
     assert home is not None
-    kind = "reptile_house" if animal.reptile_house else "aviary"
+    kind = house_of(animal)
+    assert kind is not None
     emptied = replace(home, occupied=False)
     zoo = replace(zoo, buildings=tuple(emptied if b is home else b for b in zoo.buildings))
     spaces = special_spaces(AnimalPlay(move.card, home.cells[0], spaces=move.spaces))

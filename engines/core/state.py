@@ -89,6 +89,20 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.to_move is None
 
+    def movers(self) -> tuple[str, ...]:
+        """Every player who may make a move now: the player to move (none at a chance
+        point or once the game is over). A game where several players act at once lists
+        each of them (a recorded Ark Nova table: every player records their own zoo), and
+        ``mover_of`` says whose a move is."""
+        to_move = self.to_move
+        return () if to_move is None or to_move == CHANCE else (to_move,)
+
+    def mover_of(self, move: Move) -> str | None:
+        """Who makes ``move`` now: the player to move (``CHANCE`` at a chance point, where
+        anyone at the table says what happened; None once the game is over). A game with
+        several movers names the one the move belongs to."""
+        return self.to_move
+
     @property
     def table_mode(self) -> bool:
         """True when chance comes from the table (no seed)."""

@@ -50,7 +50,10 @@ MONEY_TO_BUILD = 10
 
 
 def _size(move: Move) -> int:
-    return SIZES.get(move.to_json()["buildings"][0]["building"], 0)
+    """The standard enclosure a Build step places (0: another building, or an animal moved
+    into a new reptile house or aviary)."""
+    placed = move.to_json()["buildings"]
+    return SIZES.get(placed[0]["building"], 0) if placed else 0
 
 
 def _appeal(move: Move) -> int:
@@ -193,7 +196,7 @@ def play(page: Page, state: ArkNovaState, move: Move, counts: dict[str, int]) ->
     else:
         if flow.acting is None:
             tap(page, f'a.ark-tile[data-action="{kind}"]')
-        if kind == "build":
+        if kind == "build" and wanted["buildings"]:
             counts["rotations"] = counts.get("rotations", 0) + place(page, wanted)
         elif kind == "animals":
             tap(page, f'a[data-animal][href$="card={wanted["plays"][0]["card"]}"]')

@@ -22,6 +22,7 @@ from companion.sessions import Table, TableStore
 from engines.ark_nova import turns
 from engines.ark_nova.effects import UNIQUE_BUILDINGS
 from engines.ark_nova.state import ArkNovaState
+from tests.ark_nova_turns import reptiles, with_house
 from tests.web.conftest import csrf, seat_url
 
 SEED = 3
@@ -212,3 +213,74 @@ def test_a_sponsors_unique_building_is_placed_by_tapping_hexes(
     assert any(
         b.kind == "unique" and list(b.cells) == [tuple(effect["hexes"][0])] for b in zoo.buildings
     )
+
+
+def test_animals_move_into_a_new_reptile_house_by_touch(
+    client: FlaskClient, store: TableStore
+) -> None:
+    """Seed text 4.(4) "动物转移": after the reptile house is placed, each animal that may
+    live there is a button of its own, in words; moving one empties its enclosure."""
+    state = with_house(reptiles(473, 478))
+    table = store.resume("ark_nova", state.to_json())
+    url = seat_url(table, "ann")
+    page = client.get(url).get_data(as_text=True)
+    text = visible(page)
+    assert "Move animals into the new special enclosure" in text
+    assert (
+        "Move Common Agama from its standard enclosure into the new reptile house or aviary, "
+        "taking 1 space" in text
+    )
+    moves = [m for m in commits(page) if m["type"] == "build"]
+    assert {m["moves"][0]["card"] for m in moves} == {473, 478}
+    assert all(m["buildings"] == [] for m in moves)
+    assert {"type": "done", "player": "ann"} in commits(page)
+    zh = client.get(url, headers={"Accept-Language": "zh-TW"}).get_data(as_text=True)
+    assert "把紅頭鬣蜥從一般圍欄搬進新蓋的爬蟲館或大型鳥舍，佔 1 格" in visible(zh)
+    agama = next(m for m in moves if m["moves"] == [{"card": 473, "spaces": 1}])
+    play(client, table, "ann", agama)
+    after = client.get(url).get_data(as_text=True)
+    assert {m["moves"][0]["card"] for m in commits(after) if m["type"] == "build"} == {478}
+
+
+def test_on_a_recorded_table_every_seat_enters_its_own_zoo(
+    client: FlaskClient, store: TableStore
+) -> None:
+    """mode=record: the second seat is not left waiting for the first. Bob builds on his
+    own Map A by touch and records his zoo as typed JSON; neither seat may enter the
+    other's zoo."""
+    table = store.create("ark_nova", ["Ann", "Bob"], options={"mode": "record"})
+    bob_url = seat_url(table, "Bob")
+    bob = client.get(bob_url).get_data(as_text=True)
+    assert "Your turn" in visible(bob) and "Record your zoo" in visible(bob)
+    assert "Record Bob's zoo" in visible(bob) and "Ann's zoo" not in visible(bob)
+    assert all(m.get("player") == "Bob" for m in commits(bob))
+    # A building on Bob's map, by touch: a pavilion next to the setup kiosk.
+    tapped = client.get(bob_url + "?act=build&building=pavilion&at=0,2").get_data(as_text=True)
+    (build,) = [m for m in commits(tapped) if m["type"] == "build"]
+    play(client, table, "Bob", build)
+    view = client.get(bob_url + "/view.json").get_json()["view"]
+    pavilion = {"at": [0, 2], "building": "pavilion", "rotation": 0}
+    assert pavilion in view["zoos"]["Bob"]["buildings"]
+    # His whole zoo, typed as JSON in the notation field.
+    fields = ("money", "reputation", "x_tokens", "animals", "sponsors", "buildings")
+    zoo = {k: view["zoos"]["Bob"][k] for k in fields} | {"appeal": 23, "conservation": 3}
+    play(client, table, "Bob", {"type": "zoo", "player": "Bob", "zoo": zoo})
+    view = client.get(bob_url + "/view.json").get_json()["view"]
+    assert (view["zoos"]["Bob"]["appeal"], view["zoos"]["Bob"]["conservation"]) == (23, 3)
+    # Ann still enters hers; Bob may not enter Ann's.
+    ann = client.get(seat_url(table, "Ann")).get_data(as_text=True)
+    assert "Your turn" in visible(ann) and "Record Ann's zoo" in visible(ann)
+    version = client.get(bob_url + "/view.json").get_json()["version"]
+    anns = json.dumps({"type": "zoo", "player": "Ann", "zoo": {"appeal": 50}})
+    form = {"csrf_token": csrf(client), "version": version, "move": anns}
+    refused = client.post(bob_url + "/move", data=form, headers={"Accept": "application/json"})
+    assert refused.status_code == 403
+    assert refused.get_json() == {
+        "error": "Forbidden",
+        "reason": "that move is Ann's to make, not Bob's",
+    }
+    page = client.post(bob_url + "/move", data=form, headers={"Accept-Language": "zh-TW"})
+    assert page.status_code == 403
+    assert "這一步要由 Ann 來做，不是你" in visible(page.get_data(as_text=True))
+    assert "table.not_your_move" in page.get_data(as_text=True)
+    assert client.get(bob_url + "/view.json").get_json()["view"]["zoos"]["Ann"]["appeal"] == 0
