@@ -4,8 +4,8 @@ Run: ``.venv/bin/python -m bench.table_photos [--games noah,...] [--cameras 1080
 (the first run prints and rasterizes every game, about a minute; the pages are cached in
 ``--cache``).
 
-Each game is printed as ``companion print GAME --what all`` makes it (A4, the tag sizes
-of :data:`PRINTED`), rasterized by poppler's ``pdftoppm`` at 200 dpi, and laid out as in
+Each game is printed as ``companion print GAME --what all`` makes it (A4, its default tag
+sizes), rasterized by poppler's ``pdftoppm`` at 200 dpi, and laid out as in
 the middle of a seeded game (:mod:`bench.filmed`: the mats the camera follows, each piece
 where its scene puts its tag). :mod:`testkit.table_photo` photographs it through a
 pinhole camera (70 degrees across, the table filling the frame) at 0, 45 or 55 degrees
@@ -47,15 +47,10 @@ from vision.reading import TableReading
 
 GAMES = ("noah", "animals_on_board", "hare_tortoise", "niagara", "ark_nova")
 
-PRINTED: Mapping[str, Mapping[str, float]] = {
-    "noah": {"card": 21.0, "token": 21.0},
-    "animals_on_board": {"tile": 36.0},
-    "hare_tortoise": {},
-    "niagara": {"token": 28.0},
-    "ark_nova": {"card": 24.0, "tile": 24.0},
-}
-"""Tag sizes printed per game (``--tag-mm``) over the defaults: the sizes each game's
-table layout is drawn for (``docs/watch.md``)."""
+PRINTED: Mapping[str, Mapping[str, float]] = {game: {} for game in GAMES}
+"""Tag sizes printed per game (``--tag-mm``) over the game's own defaults: none, so each
+game prints as ``companion print GAME --what all`` prints it (``printables.settings``,
+``PrintedGame.tag_mm``)."""
 
 SCENES: Mapping[str, tuple[int, int]] = {
     "noah": (40, 3),
@@ -153,11 +148,11 @@ def read_zxing(shot: TablePhoto, game: str) -> Score:
             (float(q.x), float(q.y))
             for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)
         )
-        detections.append(Detection(b.text, corners, "zxing", b.ec_level or ""))  # type: ignore[arg-type]
+        symbol = "micro" if b.format == zxingcpp.BarcodeFormat.MicroQRCode else "qr"
+        detections.append(Detection(b.text, corners, "zxing", b.ec_level or "", 0, symbol))  # type: ignore[arg-type]
     poses = locate_mats(shot.image, vision.mats)
-    reading = assemble(
-        game, validate(detections, vision.parse, vision.ec_level), poses, vision.mats
-    )
+    sightings = validate(detections, vision.parse, vision.ec_level, vision.micro_ec_level)
+    reading = assemble(game, sightings, poses, vision.mats)
     return score(shot, reading, ms)
 
 
