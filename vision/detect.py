@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -97,8 +97,17 @@ def _scaled(d: Detection, f: float) -> Detection:
     return d if f == 1.0 else dataclasses.replace(d, corners=_scaled_quad(d.corners, f))
 
 
+BlurAt = Callable[[float, float], float]
+"""The lens blur (Gaussian sigma, in the image's pixels) at an image point: constant on a
+frame; on a rectified mat plane the frame's blur stretched as the plane stretches there."""
+
+
 def upscaled_read(
-    grey: U8Array, boxes: Sequence[tuple[int, int, int, int]], f: float
+    grey: U8Array,
+    boxes: Sequence[tuple[int, int, int, int]],
+    f: float,
+    blur_at: BlurAt | None = None,
+    config: DetectConfig = DEFAULT,
 ) -> list[Detection]:
     """zxing-cpp on upscaled, sharpened crops of the frame: the small codes it misses at 1x.
 
@@ -121,27 +130,33 @@ def upscaled_read(
         x0, y0 = max(0, x0 - _CROP_PAD), max(0, y0 - _CROP_PAD)
         x1, y1 = min(w, x1 + _CROP_PAD), min(h, y1 + _CROP_PAD)
         big = cv2.resize(grey[y0:y1, x0:x1], None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC)
-        found += zxing_read(sharpened(big, f), scale=f, offset=(x0, y0), stage="zxing-upscaled")
+        blur = config.lens_blur_px if blur_at is None else blur_at((x0 + x1) / 2, (y0 + y1) / 2)
+        found += zxing_read(
+            sharpened(big, blur * f, config), scale=f, offset=(x0, y0), stage="zxing-upscaled"
+        )
     return found
 
 
-def sharpened(image: U8Array, f: float, config: DetectConfig = DEFAULT) -> U8Array:
-    """An unsharp mask matched to the lens blur: ``image`` (upscaled ``f`` times) plus
-    ``config.sharpen`` times what a Gaussian of the lens's sigma (``config.lens_blur_px``
-    frame pixels) takes away."""
+def sharpened(image: U8Array, sigma: float, config: DetectConfig = DEFAULT) -> U8Array:
+    """An unsharp mask matched to the lens blur: ``image`` plus ``config.sharpen`` times
+    what a Gaussian of the blur's ``sigma`` (in ``image`` pixels) takes away."""
     if config.sharpen <= 0:
         return image
     img = image.astype(np.float32)
-    blurred = cv2.GaussianBlur(img, (0, 0), config.lens_blur_px * f)
+    blurred = cv2.GaussianBlur(img, (0, 0), sigma)
     return np.clip(img + config.sharpen * (img - blurred) + 0.5, 0, 255).astype(np.uint8)
 
 
-def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
+def detect(
+    frame: U8Array, config: DetectConfig = DEFAULT, blur_at: BlurAt | None = None
+) -> DetectResult:
     """Every QR code in the frame, through all configured passes.
 
     Args:
         frame: BGR, BGRA or grey 8-bit image.
         config: Thresholds and switches.
+        blur_at: The lens blur where the upscaled pass sharpens (a mat plane's,
+            :mod:`vision.plane`); ``config.lens_blur_px`` everywhere by default.
 
     Returns:
         The merged detections, with the refinement's unread symbols and the
@@ -161,7 +176,7 @@ def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
     cells = refine.busy_cells(grey) if grey.size <= config.upscale_max_pixels else None
     if config.upscale > 1 and cells is not None:
         boxes = refine.textured_regions(grey, passes[0], config, cells)
-        passes.append(upscaled_read(grey, boxes, config.upscale))
+        passes.append(upscaled_read(grey, boxes, config.upscale, blur_at, config))
         seconds["zxing-upscaled"] = time.process_time() - t
 
     if config.use_pyzbar and zbar_available():
