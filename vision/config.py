@@ -47,6 +47,8 @@ class DetectConfig:
             sees the refinement's rectified, sharpened crops of symbols the
             grid decoder could not read (+3 points of recall at 2 px/module).
         refine: Run the refinement stage on the regions no decoder read.
+        micro: With ``refine``, also fit Micro QR M2 grids to the single finder
+            patterns left (:mod:`vision.micro`): the pieces' number tags.
         min_px_per_module: Smallest module size the refinement looks for, in
             image pixels. Below 1.6 px/module a version-1 symbol is 34 px
             and its 1-module features fall under the blur of any webcam
@@ -115,6 +117,7 @@ class DetectConfig:
     upscale_max_pixels: int = 2_100_000
     use_pyzbar: bool = False
     refine: bool = True
+    micro: bool = True
     min_px_per_module: float = 1.6
     max_px_per_module: float = 12.0
     block_px: int = 11

@@ -7,7 +7,8 @@ Passes, each adding what the previous ones missed (merged by position):
    the busy regions of the frame the first pass did not read;
 3. ZBar through pyzbar, when asked for and the system ``libzbar0`` loads;
 4. refinement (:mod:`vision.refine`): finder-pattern triples that no pass
-   read are rectified on a fitted version-1 module grid and decoded again.
+   read are rectified on a fitted version-1 module grid and decoded again;
+5. the same for single finder patterns as Micro QR M2 symbols (:mod:`vision.micro`).
 
 The stage decodes only: whether a text is one of our tags is decided later by
 the payload module.
@@ -26,6 +27,7 @@ import numpy as np
 from vision import refine
 from vision.config import DEFAULT, DetectConfig
 from vision.decoders import Detection, zbar_available, zbar_read, zxing_read
+from vision.micro import refine_micro
 from vision.types import Quad, U8Array
 
 _CROP_PAD = 8  # pixels of margin around a busy box in the upscaled pass
@@ -195,6 +197,9 @@ def detect(
         )
         outcome = refine.refine(small, [_scaled(d, f) for d in merged], config, cells)
         merged = merge([merged, [_scaled(d, 1 / f) for d in outcome.detections]])
+        if config.micro:
+            micro = refine_micro(small, [_scaled(d, f) for d in merged], config, cells)
+            merged = merge([merged, [_scaled(d, 1 / f) for d in micro]])
         candidates = outcome.candidates
         unread = tuple(_scaled_quad(q, 1 / f) for q in outcome.unread)
         seconds["refine"] = time.process_time() - t
