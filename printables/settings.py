@@ -2,10 +2,11 @@
 
 Sizes follow the printables issue (poker cards 63 x 88 mm by default) and
 ``docs/design.md`` "Components and tags": a decoder needs about 3 pixels per
-module at the far edge of the table under a lens blur of 1.5 px, which the
-default 28 mm tags get only from a 4K camera close over the table
-(``docs/printing.md`` has the measured table; ``companion calibrate`` says the
-size for a camera and a view).
+module at the far edge of the table under a lens blur of 1.5 px, so each
+piece's tag (a Micro QR M2 number tag, 13 modules) is as large as the piece
+holds, and a game's own layout may set its sizes (``Settings.for_game``,
+``PrintedGame.tag_mm``; ``docs/printing.md`` has the measured table;
+``companion calibrate`` says the size for a camera and a view).
 """
 
 from __future__ import annotations
