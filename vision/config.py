@@ -62,6 +62,12 @@ class DetectConfig:
             against the white card around it (measured on the synthetic
             scenes: 21 px loses 90% of the finders at 2 px/module, 11 px
             none).
+        finder_blocks_px: Adaptive-threshold windows the finder search uses in turn
+            (pixels): ``block_px`` for the modules of 1.6 to 4 px the decoders miss on
+            a frame, and 3 times that for the far side of a mat plane rectified at its
+            near side's scale, whose stretched tags get 5 to 8 px a module and as
+            many px of blur: there an 11 px window falls inside a finder's 3-module
+            core and the paper around it, where noise alone makes it light.
         threshold_offset: Grey levels (0-255) a pixel must be lighter than
             its window's mean to count as light; 2 keeps the blurred 1-module
             ring of a 2 px/module finder (5 loses 3% of them).
@@ -121,6 +127,7 @@ class DetectConfig:
     min_px_per_module: float = 1.6
     max_px_per_module: float = 12.0
     block_px: int = 11
+    finder_blocks_px: tuple[int, ...] = (11, 33)
     threshold_offset: float = 2.0
     texture_level: int = 45
     finder_contrast: float = 8.0
