@@ -83,7 +83,7 @@ register(
         stickers=True,
         digit=5,
         # stickers on Map A's hexes 38 mm apart, a tile turned by 60 degrees (a 28.8 mm
-        # footprint clears the neighbours' tags); the played cards' 30 mm apart
-        tag_mm={"card": 22.0, "tile": 22.0, "token": 22.0},
+        # footprint clears the neighbours' tags); the played cards' 34 mm apart
+        tag_mm={"card": 24.0, "tile": 22.0, "token": 22.0},
     ),
 )
