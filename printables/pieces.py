@@ -118,6 +118,10 @@ def draw_piece(
         cursor += size_mm * 1.25
 
 
+_BACK_NAME_MM = 4.5
+"""Height a back's name takes above its tag: the 3.5 mm line and 1 mm of paper."""
+
+
 def draw_back(
     sheet: Sheet,
     game: str,
@@ -134,7 +138,9 @@ def draw_back(
     text = payload.printed(game, back)
     across = qr.modules(text)
     pad = min(2.5, w * 0.05)
-    size = fit_tag_mm(sheet, tag_mm, min(w, h) - 2 * pad, across)
+    # the name line above the tag (3.5 mm and a gap) stays clear of its quiet zone
+    room = min(w - 2 * pad, h - 2 * (pad + _BACK_NAME_MM))
+    size = fit_tag_mm(sheet, tag_mm, room, across)
     edge = tag_block_mm(sheet, size, across)[0]
     sheet.tag(text, x + (w - edge) / 2, y + (h - edge) / 2, size)
     name = back.names.get("en", back.id)

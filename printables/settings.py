@@ -92,7 +92,7 @@ _TAG_MM: Mapping[str, float] = MappingProxyType(
         # Pieces print Micro QR M2 tags (13 modules, 17 with the quiet zone) as large as
         # the piece holds: a tag shrinks to fit its piece (``pieces.fit_tag_mm``).
         "card": 44.0,  # 63 mm wide less 2.5 mm margins: a 58 mm footprint
-        "tile": 34.0,  # a 50 mm tile: a 44.5 mm footprint
+        "tile": 31.0,  # a 50 mm tile: a 40.5 mm footprint and a line of its name
         "token": 22.0,  # a 32 mm token: a 28.8 mm footprint
         "marker": 22.0,
         "back": 44.0,

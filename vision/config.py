@@ -67,7 +67,8 @@ class DetectConfig:
             a frame, and 3 times that for the far side of a mat plane rectified at its
             near side's scale, whose stretched tags get 5 to 8 px a module and as
             many px of blur: there an 11 px window falls inside a finder's 3-module
-            core and the paper around it, where noise alone makes it light.
+            core and the paper around it, where noise alone makes it light (a plane
+            stretched less than 1.5 times, and a frame, use ``block_px`` alone).
         threshold_offset: Grey levels (0-255) a pixel must be lighter than
             its window's mean to count as light; 2 keeps the blurred 1-module
             ring of a 2 px/module finder (5 loses 3% of them).

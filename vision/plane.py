@@ -203,7 +203,15 @@ def detect_on_mats(
         if plane is None:
             continue
         planes.append(plane)
-        found = detect(plane.image, native, _plane_blur(plane, config.lens_blur_px))
+        # a plane stretched past 1.5 times the frame's scale shows its far tags' modules
+        # (and their blur) at 5 px and more: its finders need the wider windows too
+        stretched = plane.scale > 1.5 * plane.frame_px_per_mm[0]
+        blocks = (
+            native
+            if stretched
+            else dataclasses.replace(native, finder_blocks_px=(config.block_px,))
+        )
+        found = detect(plane.image, blocks, _plane_blur(plane, config.lens_blur_px))
         groups.append([_on_frame(d, plane) for d in found.detections])
         unread += [plane.to_frame_quad(q) for q in found.unread]
         candidates += found.candidates
