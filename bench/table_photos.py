@@ -4,16 +4,18 @@ Run: ``.venv/bin/python -m bench.table_photos [--games noah,...] [--cameras 1080
 (the first run prints and rasterizes every game, about a minute; the pages are cached in
 ``--cache``).
 
-Each game is printed as ``companion print GAME --what all`` makes it (A4, the tag sizes
-of :data:`PRINTED`), rasterized by poppler's ``pdftoppm`` at 200 dpi, and laid out as in
+Each game is printed as ``companion print GAME --what all`` makes it (A4, its default tag
+sizes), rasterized by poppler's ``pdftoppm`` at 200 dpi, and laid out as in
 the middle of a seeded game (:mod:`bench.filmed`: the mats the camera follows, each piece
 where its scene puts its tag). :mod:`testkit.table_photo` photographs it through a
 pinhole camera (70 degrees across, the table filling the frame) at 0, 45 or 55 degrees
 from the vertical, at 1080p, 4K or 12 MP, with lens blur sigma 1.5 px, uneven light,
 sensor noise (sigma 3) and JPEG at quality 80.
 
-Per game and camera it prints: the pieces in the frame; those read with the right piece
-id and placed in the right zone (the whole pipeline, ``vision.pipeline.read_frame``);
+Per game and camera it prints: the pieces in the frame (each face-down card back one piece:
+the reading counts backs per zone); those read with the right piece id (a back: as many
+backs read in its zone) and placed in the right zone (the whole pipeline,
+``vision.pipeline.read_frame``);
 false pieces (read but not on the table); silent misses (in the frame, not read, and no
 unread symbol reported where they lie); the CPU milliseconds of one read (one core:
 OpenCV on one thread); the module size in pixels of the smallest and the largest tag;
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +38,7 @@ import numpy as np
 import zxingcpp
 
 from bench.filmed import Filmed, filmed
+from printables import payload
 from testkit.printed import PrintedSet, printed_set
 from testkit.table_photo import Camera, TablePhoto, camera, lay_out, photograph
 from vision.assemble import assemble, validate
@@ -47,15 +51,10 @@ from vision.reading import TableReading
 
 GAMES = ("noah", "animals_on_board", "hare_tortoise", "niagara", "ark_nova")
 
-PRINTED: Mapping[str, Mapping[str, float]] = {
-    "noah": {"card": 21.0, "token": 21.0},
-    "animals_on_board": {"tile": 36.0},
-    "hare_tortoise": {},
-    "niagara": {"token": 28.0},
-    "ark_nova": {"card": 24.0, "tile": 24.0},
-}
-"""Tag sizes printed per game (``--tag-mm``) over the defaults: the sizes each game's
-table layout is drawn for (``docs/watch.md``)."""
+PRINTED: Mapping[str, Mapping[str, float]] = {game: {} for game in GAMES}
+"""Tag sizes printed per game (``--tag-mm``) over the game's own defaults: none, so each
+game prints as ``companion print GAME --what all`` prints it (``printables.settings``,
+``PrintedGame.tag_mm``)."""
 
 SCENES: Mapping[str, tuple[int, int]] = {
     "noah": (40, 3),
@@ -110,9 +109,16 @@ def _inside(point: tuple[float, float], quad: Sequence[tuple[float, float]]) -> 
     return cv2.pointPolygonTest(poly, (float(point[0]), float(point[1])), False) >= 0
 
 
-def score(shot: TablePhoto, reading: TableReading, ms: float) -> Score:
-    """How ``reading`` compares with what the photo truly shows."""
-    truth = {t.piece: t for t in shot.tags if t.in_frame}
+def score(
+    shot: TablePhoto, reading: TableReading, ms: float, backs: frozenset[str] = frozenset()
+) -> Score:
+    """How ``reading`` compares with what the photo truly shows.
+
+    Pieces of ``backs`` (card backs: the reading counts them per zone, unnamed) count one
+    each, read when the reading has as many backs in their zone.
+    """
+    tags = [t for t in shot.tags if t.in_frame]
+    truth = {t.piece: t for t in tags if t.piece not in backs}
     on_table = {t.piece for t in shot.tags}
     got = {p.piece: p for p in reading.placements if not p.back}
     unread = [q for i in reading.issues if i.code == "vision.unreadable_tag" for q in i.corners]
@@ -129,15 +135,25 @@ def score(shot: TablePhoto, reading: TableReading, ms: float) -> Score:
             _inside((cx, cy), q) for q in unread
         ):
             silent += 1
+    laid = Counter(t.zone for t in tags if t.piece in backs)
+    seen = Counter(p.zone for p in reading.placements if p.back)
+    backs_read = sum(min(n, seen[zone]) for zone, n in laid.items())
+    silent += sum(max(0, n - seen[z] - reading.unread_in(z or "")) for z, n in laid.items())
     false = len([p for p in got if p not in on_table])
-    return Score(len(truth), len(read), len(right), false, silent, ms)
+    pieces = len(truth) + sum(laid.values())
+    return Score(pieces, len(read) + backs_read, len(right) + backs_read, false, silent, ms)
+
+
+def _backs(game: str) -> frozenset[str]:
+    catalog = payload.catalog_of(game)
+    return frozenset(c.id for c in catalog.of_kind("back")) if catalog else frozenset()
 
 
 def read_pipeline(shot: TablePhoto, game: str) -> Score:
     """The whole pipeline on the photo."""
     start = time.process_time()
     reading = read_frame(shot.image, game_vision(game)).reading
-    return score(shot, reading, 1000 * (time.process_time() - start))
+    return score(shot, reading, 1000 * (time.process_time() - start), _backs(game))
 
 
 def read_zxing(shot: TablePhoto, game: str) -> Score:
@@ -153,12 +169,12 @@ def read_zxing(shot: TablePhoto, game: str) -> Score:
             (float(q.x), float(q.y))
             for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)
         )
-        detections.append(Detection(b.text, corners, "zxing", b.ec_level or ""))  # type: ignore[arg-type]
+        symbol = "micro" if b.format == zxingcpp.BarcodeFormat.MicroQRCode else "qr"
+        detections.append(Detection(b.text, corners, "zxing", b.ec_level or "", 0, symbol))  # type: ignore[arg-type]
     poses = locate_mats(shot.image, vision.mats)
-    reading = assemble(
-        game, validate(detections, vision.parse, vision.ec_level), poses, vision.mats
-    )
-    return score(shot, reading, ms)
+    sightings = validate(detections, vision.parse, vision.ec_level, vision.micro_ec_level)
+    reading = assemble(game, sightings, poses, vision.mats)
+    return score(shot, reading, ms, _backs(game))
 
 
 def main() -> None:

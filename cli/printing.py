@@ -45,13 +45,13 @@ def cmd_print(args: argparse.Namespace) -> int:
 
     if args.game not in PRINTED:
         raise BadInput(f"unknown game {args.game!r}; choose one of {', '.join(PRINTED)}")
-    base = Settings()
     try:
-        settings = Settings(
+        settings = Settings.for_game(
+            args.game,
+            _tag_sizes(args.tag_mm),
             paper=args.paper,
             labels=args.labels,
             english_only=args.english_only,
-            tag_mm={**base.tag_mm, **_tag_sizes(args.tag_mm)},
         )
         catalog = document.catalog_for(args.game)
     except ValueError as exc:

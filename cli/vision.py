@@ -217,8 +217,8 @@ def follow_table(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-CARD_TAG_MM = 50.0
-"""Largest tag a 63 x 88 mm card carries with its quiet zone and a line of text."""
+CARD_TAG_MM = 44.0
+"""Largest tag (a Micro QR M2 symbol) a 63 x 88 mm card carries with its quiet zone."""
 
 
 def _advice(tag_mm: float) -> str:

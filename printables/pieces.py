@@ -22,18 +22,19 @@ FEMALE: Colour = (225, 85, 150)
 _GENDER = {"m": MALE, "male": MALE, "♂": MALE, "f": FEMALE, "female": FEMALE, "♀": FEMALE}
 
 
-def tag_block_mm(sheet: Sheet, tag_mm: float) -> tuple[float, float]:
-    """(symbol edge, symbol plus quiet zone) in mm for a tag of about ``tag_mm``."""
-    module = qr.module_px(tag_mm, sheet.settings.dpi)
-    edge = qr.MODULES * module / sheet.settings.dpi * 25.4
+def tag_block_mm(sheet: Sheet, tag_mm: float, across: int = qr.MODULES) -> tuple[float, float]:
+    """(symbol edge, symbol plus quiet zone) in mm for a tag of about ``tag_mm`` and
+    ``across`` modules (``qr.modules`` of its payload)."""
+    module = qr.module_px(tag_mm, sheet.settings.dpi, across)
+    edge = across * module / sheet.settings.dpi * 25.4
     quiet = qr.QUIET_MODULES * module / sheet.settings.dpi * 25.4
     return edge, edge + 2 * quiet
 
 
-def fit_tag_mm(sheet: Sheet, wanted_mm: float, room_mm: float) -> float:
+def fit_tag_mm(sheet: Sheet, wanted_mm: float, room_mm: float, across: int = qr.MODULES) -> float:
     """The largest tag size up to ``wanted_mm`` whose symbol and quiet zone fit ``room_mm``."""
     size = wanted_mm
-    while size > 5 and tag_block_mm(sheet, size)[1] > room_mm:
+    while size > 5 and tag_block_mm(sheet, size, across)[1] > room_mm:
         size -= 0.5
     return size
 
@@ -61,10 +62,12 @@ def draw_piece(
         details: print the data lines (cards); False prints names only (labels).
     """
     sheet.rect(x, y, w, h, outline=LIGHT, width_mm=0.15)
+    text = payload.printed(game, component)
+    across = qr.modules(text)
     pad = min(2.5, w * 0.05)
     room = min(w - 2 * pad, h - 2 * pad)
-    size = fit_tag_mm(sheet, tag_mm, room)
-    edge, block = tag_block_mm(sheet, size)
+    size = fit_tag_mm(sheet, tag_mm, room, across)
+    edge, block = tag_block_mm(sheet, size, across)
     band = gender_colour(component)
     top = y + pad
     if band is not None:
@@ -72,7 +75,7 @@ def draw_piece(
         top += min(5.0, h * 0.08)
     text_bottom = y + h - pad - block
     sheet.tag(
-        payload.encode(game, component.id),
+        text,
         x + (w - edge) / 2,
         text_bottom + (block - edge) / 2,
         size,
@@ -115,6 +118,10 @@ def draw_piece(
         cursor += size_mm * 1.25
 
 
+_BACK_NAME_MM = 4.5
+"""Height a back's name takes above its tag: the 3.5 mm line and 1 mm of paper."""
+
+
 def draw_back(
     sheet: Sheet,
     game: str,
@@ -128,10 +135,14 @@ def draw_back(
 ) -> None:
     """A card back: the game's name, the back's name and its back tag in the middle."""
     sheet.rect(x, y, w, h, outline=LIGHT, width_mm=0.15)
+    text = payload.printed(game, back)
+    across = qr.modules(text)
     pad = min(2.5, w * 0.05)
-    size = fit_tag_mm(sheet, tag_mm, min(w, h) - 2 * pad)
-    edge = tag_block_mm(sheet, size)[0]
-    sheet.tag(payload.encode(game, back.id), x + (w - edge) / 2, y + (h - edge) / 2, size)
+    # the name line above the tag (3.5 mm and a gap) stays clear of its quiet zone
+    room = min(w - 2 * pad, h - 2 * (pad + _BACK_NAME_MM))
+    size = fit_tag_mm(sheet, tag_mm, room, across)
+    edge = tag_block_mm(sheet, size, across)[0]
+    sheet.tag(text, x + (w - edge) / 2, y + (h - edge) / 2, size)
     name = back.names.get("en", back.id)
     sheet.text(x + w / 2, y + pad, name, size_mm=3.5, anchor="ma", max_width_mm=w - 2 * pad)
     sheet.text(x + w - 1.2, y + h - 1.0, back.id, size_mm=2.0, colour=GREY, anchor="rd")

@@ -2,10 +2,11 @@
 
 Sizes follow the printables issue (poker cards 63 x 88 mm by default) and
 ``docs/design.md`` "Components and tags": a decoder needs about 3 pixels per
-module at the far edge of the table under a lens blur of 1.5 px, which the
-default 28 mm tags get only from a 4K camera close over the table
-(``docs/printing.md`` has the measured table; ``companion calibrate`` says the
-size for a camera and a view).
+module at the far edge of the table under a lens blur of 1.5 px, so each
+piece's tag (a Micro QR M2 number tag, 13 modules) is as large as the piece
+holds, and a game's own layout may set its sizes (``Settings.for_game``,
+``PrintedGame.tag_mm``; ``docs/printing.md`` has the measured table;
+``companion calibrate`` says the size for a camera and a view).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from engines.core import PIECE_KINDS
+from printables.registry import PRINTED
 
 
 @dataclass(frozen=True)
@@ -87,12 +89,14 @@ _PIECE_MM: Mapping[str, tuple[float, float]] = MappingProxyType(
 
 _TAG_MM: Mapping[str, float] = MappingProxyType(
     {
-        "card": 28.0,  # 4K webcam / 12 MP photo over 100 x 70 cm (DESIGN.md)
-        "tile": 28.0,
-        "token": 22.0,  # as large as a 32 mm token allows with its quiet zone
+        # Pieces print Micro QR M2 tags (13 modules, 17 with the quiet zone) as large as
+        # the piece holds: a tag shrinks to fit its piece (``pieces.fit_tag_mm``).
+        "card": 44.0,  # 63 mm wide less 2.5 mm margins: a 58 mm footprint
+        "tile": 31.0,  # a 50 mm tile: a 40.5 mm footprint and a line of its name
+        "token": 22.0,  # a 32 mm token: a 28.8 mm footprint
         "marker": 22.0,
-        "back": 28.0,
-        "board": 28.0,
+        "back": 44.0,
+        "board": 28.0,  # labels of boards and the mats' own tags: QR version 1
         "mat": 40.0,  # mats lie flat and central; a larger tag costs nothing there
     }
 )
@@ -133,6 +137,21 @@ class Settings:
         for kind in PIECE_KINDS:
             if kind not in self.piece_mm or kind not in self.tag_mm:
                 raise ValueError(f"settings need a piece size and a tag size for {kind!r}")
+
+    @classmethod
+    def for_game(
+        cls, game: str, tag_mm: Mapping[str, float] | None = None, **options: object
+    ) -> Settings:
+        """The settings ``game`` prints with: the defaults, then its own tag and piece
+        sizes (``PrintedGame.tag_mm``, ``piece_mm``), then ``tag_mm`` (``--tag-mm``)."""
+        printed = PRINTED.get(game)
+        own_tags = dict(printed.tag_mm) if printed is not None else {}
+        own_pieces = dict(printed.piece_mm) if printed is not None else {}
+        return cls(
+            tag_mm={**_TAG_MM, **own_tags, **(tag_mm or {})},
+            piece_mm={**_PIECE_MM, **own_pieces},
+            **options,  # type: ignore[arg-type]
+        )
 
     @property
     def sheet(self) -> Paper:

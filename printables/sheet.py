@@ -155,7 +155,7 @@ class Sheet:
         Returns:
             The symbol's real edge in mm (modules snap to whole pixels).
         """
-        module = qr.module_px(size_mm, self.settings.dpi)
+        module = qr.module_px(size_mm, self.settings.dpi, qr.modules(payload))
         left, top = self.px(x), self.px(y)
         edge = qr.draw(self.draw, payload, left, top, module)
         return edge / self.settings.dpi * 25.4

@@ -40,7 +40,7 @@ def stickers_for(game: str, catalog: Catalog, pieces: Sequence[Component]) -> li
     for comp in pieces:
         out.append(
             Sticker(
-                payload.encode(game, comp.id),
+                payload.printed(game, comp),
                 comp.kind,
                 comp.names.get("en", comp.id),
                 comp.names.get("zh-Hant", ""),
@@ -52,7 +52,7 @@ def stickers_for(game: str, catalog: Catalog, pieces: Sequence[Component]) -> li
         if back is not None:
             out.append(
                 Sticker(
-                    payload.encode(game, back.id),
+                    payload.printed(game, back),
                     "back",
                     back.names.get("en", back.id),
                     back.names.get("zh-Hant", ""),
@@ -76,8 +76,10 @@ def label_grid(settings: Settings) -> tuple[Grid, float, float, bool]:
         )
         return grid, sheet.width_mm, sheet.height_mm, False
     paper = settings.sheet
-    tag = max(settings.tag_mm[k] for k in ("card", "tile", "back"))
-    module_block = tag * (qr.MODULES + 2 * qr.QUIET_MODULES) / qr.MODULES + 2.0  # 1 mm padding
+    # pieces wear number tags (Micro QR, 13 modules); a back sticker shrinks to the label
+    tag = max(settings.tag_mm[k] for k in ("card", "tile"))
+    across = qr.MICRO_MODULES
+    module_block = tag * (across + 2 * qr.QUIET_MODULES) / across + 2.0  # 1 mm padding
     height = round(module_block + 0.5, 1)
     width = height + 28.0
     cols = max(1, int((paper.width_mm - 2 * paper.margin_mm) // width))
@@ -92,8 +94,9 @@ def draw_sticker(
 ) -> None:
     """One label: tag at the left, names and id at the right."""
     pad = 1.0
-    size = fit_tag_mm(sheet, tag_mm, min(h, w * 0.6) - 2 * pad)
-    edge, block = tag_block_mm(sheet, size)
+    across = qr.modules(sticker.payload)
+    size = fit_tag_mm(sheet, tag_mm, min(h, w * 0.6) - 2 * pad, across)
+    edge, block = tag_block_mm(sheet, size, across)
     sheet.tag(sticker.payload, x + pad + (block - edge) / 2, y + (h - edge) / 2, size)
     tx = x + pad + block + 0.5
     room = w - (tx - x) - pad

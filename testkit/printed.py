@@ -15,13 +15,14 @@ import subprocess
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import cv2
 import numpy as np
 import zxingcpp
 
-from printables import document, payload
+from printables import document, payload, qr
 from printables.mat_sheets import FLAP_MM, tiling
 from printables.mats import (
     ARUCO_DICTIONARY,
@@ -76,6 +77,16 @@ class PrintedSet:
     @property
     def px_per_mm(self) -> float:
         return self.dpi / 25.4
+
+    @cached_property
+    def texts(self) -> Mapping[str, str]:
+        """Piece id -> the payload printed on it (a number tag or a text tag)."""
+        out: dict[str, str] = {}
+        for text in self.tags:
+            tag = payload.try_decode(text, game=self.game)
+            if isinstance(tag, payload.Tag):
+                out[tag.piece_id] = text
+        return out
 
 
 def _pdf(game: str, settings: Settings) -> bytes:
@@ -170,7 +181,8 @@ def _tags(pages: list[U8Array], game: str, dpi: int) -> dict[str, PrintedTag]:
             )
             side = float(np.mean(np.linalg.norm(pts - np.roll(pts, 1, axis=0), axis=1)))
             cx, cy = pts.mean(axis=0)
-            half = int(side * (0.5 + 4 / 21)) + 2  # the quiet zone and two modules of paper
+            # the quiet zone and two modules of paper
+            half = int(side * (0.5 + 4 / qr.modules(found.text))) + 2
             x0, y0 = int(cx) - half, int(cy) - half
             crop = np.full((2 * half, 2 * half), 255, np.uint8)
             sx0, sy0 = max(x0, 0), max(y0, 0)
@@ -196,8 +208,7 @@ def printed_set(
         cache: Folder keeping the rasterized pages between runs (keyed by the PDF's
             bytes and the resolution); a temporary folder when None.
     """
-    base = Settings()
-    settings = Settings(tag_mm={**base.tag_mm, **(tag_mm or {})})
+    settings = Settings.for_game(game, tag_mm)
     pdf = _pdf(game, settings)
     key = hashlib.sha256(pdf + str(dpi).encode()).hexdigest()[:16]
     if cache is not None:

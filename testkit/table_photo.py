@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from printables import payload
+from printables import payload, qr
 from testkit.printed import PrintedSet
 from testkit.tags import PlacedTag
 from vision.mats import MatSpec
@@ -286,7 +286,7 @@ def photograph(
         _paste(canvas, image, m[:2])
     truths: list[TagTruth] = []
     for tag in tags:
-        text = payload.encode(printed.game, tag.piece)
+        text = printed.texts.get(tag.piece) or payload.encode(printed.game, tag.piece)
         art = printed.tags[text]
         place = table.placements[tag.mat]
         mat_turn = math.degrees(math.atan2(place[1, 0], place[0, 0]))
@@ -311,7 +311,7 @@ def photograph(
         )
         spec = table.mats[tag.mat]
         zone = next((z.id for z in spec.zones if z.contains(tag.mm)), None)
-        ppm = px_per_mm(to_frame, (float(centre[0]), float(centre[1]))) * side_mm / 21
+        ppm = px_per_mm(to_frame, (float(centre[0]), float(centre[1]))) * side_mm / qr.modules(text)
         truths.append(
             TagTruth(
                 tag.piece,

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from engines.core import Catalog
 from printables import payload
 from printables.document import catalog_for
+from printables.registry import PRINTED
 from tests.printables_support import catalog_games, sample_catalog
 
 SAMPLE = sample_catalog()
@@ -126,3 +127,49 @@ def test_neighbour_swaps_are_caught_except_0_and_z() -> None:
             ):
                 missed.add(frozenset((a, b)))
     assert missed == {frozenset("0Z")}
+
+
+NUMBERED = [g for g in catalog_games() if PRINTED[g].digit is not None]
+
+
+@pytest.mark.parametrize("game", NUMBERED)
+def test_number_tags_round_trip_for_every_piece_that_prints_one(game: str) -> None:
+    catalog = catalog_for(game)
+    texts = set()
+    for comp in catalog:
+        text = payload.printed(game, comp)
+        if comp.kind in payload.MICRO_KINDS:
+            assert payload.is_number_tag(text), comp.id
+            assert payload.check_ec_level("M", text) is None
+            assert payload.check_ec_level("H", text) is not None
+        assert payload.decode(text, game=game) == payload.Tag(game, comp.id)
+        texts.add(text)
+    assert len(texts) == len(catalog)
+
+
+def test_every_printed_piece_has_a_tag_number() -> None:
+    assert {"noah", "animals_on_board", "hare_tortoise", "niagara", "ark_nova"} <= set(NUMBERED)
+    for game in NUMBERED:
+        for comp in catalog_for(game):
+            assert payload.number_of(game, comp.id) is not None, (game, comp.id)
+
+
+def test_number_tags_refuse_misreads_and_foreign_codes() -> None:
+    good = payload.encode_number("noah", "GIRM1")
+    assert payload.decode(good).piece_id == "GIRM1"
+    for i in range(len(good)):  # every single wrong digit fails the checks
+        for d in "0123456789":
+            if d != good[i]:
+                assert refusal(good[:i] + d + good[i + 1 :]).code == "payload.check"
+    for i in range(len(good) - 1):  # and every swap of two different neighbours
+        if good[i] != good[i + 1]:
+            swapped = good[:i] + good[i + 1] + good[i] + good[i + 2 :]
+            assert refusal(swapped).code == "payload.check"
+    assert refusal(good[:-1]).code == "payload.length"
+    assert refusal(payload.encode_number("niagara", "C11"), game="noah").code == (
+        "payload.foreign_game"
+    )
+    body = "8001"
+    assert refusal(body + payload.mod97_checks(body)).code == "payload.unknown_game"
+    body = "1999"
+    assert refusal(body + payload.mod97_checks(body)).code == "payload.unknown_piece"

@@ -42,13 +42,13 @@ GAMES = catalog_games()
 @pytest.mark.parametrize("game", GAMES)
 def test_all_pdf_round_trips_to_the_catalog(game: str) -> None:
     catalog = catalog_for(game)
-    pages = rasterize(build_pdf(Job(game, "all", Settings(), catalog)))
+    pages = rasterize(build_pdf(Job(game, "all", Settings.for_game(game), catalog)))
     pieces: Counter[str] = Counter()
     calibration: Counter[str] = Counter()
     markers: set[int] = set()
     for page in pages:
         for result in decode_page(page):
-            assert payload.check_ec_level(result.ec_level) is None
+            assert payload.check_ec_level(result.ec_level, result.text) is None
             tag = payload.try_decode(result.text, game=game, catalog=catalog)
             if isinstance(tag, payload.PayloadError):
                 tag = payload.decode(result.text, game=payload.CALIBRATION)

@@ -67,4 +67,8 @@ def test_a_taken_code_or_marker_base_is_refused() -> None:
         register("chess", noah)
     with pytest.raises(ValueError, match="marker base 0 belongs to noah"):
         register("chess", dataclasses.replace(noah, code="ZZ"))
+    with pytest.raises(ValueError, match="tag digit 1 belongs to noah"):
+        register("chess", dataclasses.replace(noah, code="ZZ", marker_base=250))
+    with pytest.raises(ValueError, match="all digits"):
+        register("chess", dataclasses.replace(noah, code="12", digit=None))
     assert "chess" not in PRINTED

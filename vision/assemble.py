@@ -51,24 +51,29 @@ PayloadParser = Callable[[str], ParsedTag]
 
 
 def validate(
-    detections: Sequence[Detection], parse: PayloadParser, ec_level: str = ""
+    detections: Sequence[Detection],
+    parse: PayloadParser,
+    ec_level: str = "",
+    micro_ec_level: str = "",
 ) -> list[Sighting]:
     """Every detection with what its payload names, or why it names nothing.
 
     Args:
         detections: What the detect stage read.
         parse: The game's payload parser (from the printables' payload module).
-        ec_level: The error-correction level every tag is printed with; a
+        ec_level: The error-correction level every QR tag is printed with; a
             symbol declaring another is foreign ("" accepts any, as does a
             detection whose backend does not say).
+        micro_ec_level: The same for Micro QR tags.
 
     Returns:
         One sighting per detection, in the same order.
     """
     out: list[Sighting] = []
     for d in detections:
-        if ec_level and d.ec_level and d.ec_level != ec_level:
-            reason = f"{d.text!r} uses error correction {d.ec_level}, tags use {ec_level}"
+        wanted = micro_ec_level if d.symbol == "micro" else ec_level
+        if wanted and d.ec_level and d.ec_level != wanted:
+            reason = f"{d.text!r} uses error correction {d.ec_level}, tags use {wanted}"
             out.append(Sighting(d.text, d.corners, None, reason=reason, code="vision.foreign_code"))
             continue
         try:

@@ -31,6 +31,10 @@ from vision.plane import detect_on_mats
 from vision.refine import blur_model, fit_grids, grid_samples
 from vision.types import FloatArray, Quad, U8Array
 
+PIECE_TAG_MODULES = 13
+"""Modules across a piece's tag: the pieces print number tags as Micro QR M2 symbols
+(``printables.payload``); the calibration sheet's own tags are version 1."""
+
 READABLE_PX_PER_MODULE = 2.5
 """Smallest module size read reliably, in pixels: ``bench/vision.py`` reads
 100% of 40-tag frames at 2.5 px/module with blur sigma 1 px, 78% at 2.0."""
@@ -136,15 +140,16 @@ class ViewReport:
     needs_px_per_module: float
 
     def px_per_module(self, tag_mm: float) -> tuple[float, float]:
-        """Module size of a version-1 tag of ``tag_mm`` at the near and the far edge."""
-        module = tag_mm / QR_V1_MODULES
+        """Module size of a piece's tag of ``tag_mm`` (Micro QR M2, 13 modules across) at
+        the near and the far edge."""
+        module = tag_mm / PIECE_TAG_MODULES
         return self.near_px_per_mm * module, self.far_px_per_mm * module
 
     @property
     def tag_mm(self) -> float:
-        """The tag size to print: the smallest whose modules get what this camera needs at
-        the far edge, in whole millimetres."""
-        return float(math.ceil(self.needs_px_per_module * QR_V1_MODULES / self.far_px_per_mm))
+        """The piece tag size to print (``--tag-mm``, a Micro QR M2 symbol's edge): the
+        smallest whose modules get what this camera needs at the far edge, in whole mm."""
+        return float(math.ceil(self.needs_px_per_module * PIECE_TAG_MODULES / self.far_px_per_mm))
 
 
 def _marker_scale(corners: FloatArray) -> float:

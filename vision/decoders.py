@@ -18,10 +18,16 @@ import zxingcpp
 from vision.types import Quad, U8Array
 
 _QR_FAMILY = zxingcpp.barcode_formats_from_str("QRCode")
+_MICRO = zxingcpp.BarcodeFormat.MicroQRCode
 # zxing-cpp's QR family also holds Micro QR and rMQR, whose weak error detection
-# turns wood grain and art into short false reads; they are dropped after reading
-# (asking for "QRCodeModel2" alone breaks zxing-cpp 3.1's pure-symbol mode)
-_NOT_TAGS = frozenset({zxingcpp.BarcodeFormat.MicroQRCode, zxingcpp.BarcodeFormat.RMQRCode})
+# turns wood grain and art into short false reads. rMQR is dropped after reading
+# (asking for "QRCodeModel2" alone breaks zxing-cpp 3.1's pure-symbol mode); a
+# Micro QR symbol is kept only as the tags print it: an M2 symbol at level M
+# holding digits alone (``printables.payload``'s number tags), which texture
+# seldom mimics and the payload's check digits then test.
+_NOT_TAGS = frozenset({zxingcpp.BarcodeFormat.RMQRCode})
+MICRO_VERSION = "M2"
+"""The only Micro QR symbol kept: the number tags' (13 x 13 modules)."""
 
 STAGES = ("zxing", "zxing-upscaled", "zbar", "refine")
 """Names of the detect passes, in the order they run."""
@@ -40,6 +46,7 @@ class Detection:
             ``Q``, ``H``), or ``""`` when the backend does not say.
         version: QR version when the stage knows it (the refinement reads
             version 1 only), else 0.
+        symbol: ``qr``, or ``micro`` for a Micro QR symbol.
     """
 
     text: str
@@ -47,6 +54,7 @@ class Detection:
     stage: str
     ec_level: str = ""
     version: int = 0
+    symbol: str = "qr"
 
     @cached_property
     def center(self) -> tuple[float, float]:
@@ -70,6 +78,7 @@ class Detection:
             "stage": self.stage,
             "ec_level": self.ec_level,
             "version": self.version,
+            "symbol": self.symbol,
         }
 
 
@@ -115,10 +124,18 @@ def zxing_read(
             corners=_quad_from_position(b.position, scale, offset),
             stage=stage,
             ec_level=b.ec_level or "",
+            symbol="micro" if b.format == _MICRO else "qr",
         )
         for b in found
-        if b.valid and b.format not in _NOT_TAGS
+        if b.valid and b.format not in _NOT_TAGS and (b.format != _MICRO or _number_tag(b))
     ]
+
+
+def _number_tag(b: zxingcpp.Barcode) -> bool:
+    """True when a Micro QR symbol is shaped as a number tag: M2, digits only."""
+    extra = b.extra
+    version = extra.get("Version") if isinstance(extra, dict) else None
+    return version == MICRO_VERSION and b.text.isascii() and b.text.isdigit()
 
 
 @cache

@@ -7,7 +7,8 @@ Passes, each adding what the previous ones missed (merged by position):
    the busy regions of the frame the first pass did not read;
 3. ZBar through pyzbar, when asked for and the system ``libzbar0`` loads;
 4. refinement (:mod:`vision.refine`): finder-pattern triples that no pass
-   read are rectified on a fitted version-1 module grid and decoded again.
+   read are rectified on a fitted version-1 module grid and decoded again;
+5. the same for single finder patterns as Micro QR M2 symbols (:mod:`vision.micro`).
 
 The stage decodes only: whether a text is one of our tags is decided later by
 the payload module.
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -26,6 +27,7 @@ import numpy as np
 from vision import refine
 from vision.config import DEFAULT, DetectConfig
 from vision.decoders import Detection, zbar_available, zbar_read, zxing_read
+from vision.micro import refine_micro
 from vision.types import Quad, U8Array
 
 _CROP_PAD = 8  # pixels of margin around a busy box in the upscaled pass
@@ -97,14 +99,24 @@ def _scaled(d: Detection, f: float) -> Detection:
     return d if f == 1.0 else dataclasses.replace(d, corners=_scaled_quad(d.corners, f))
 
 
+BlurAt = Callable[[float, float], float]
+"""The lens blur (Gaussian sigma, in the image's pixels) at an image point: constant on a
+frame; on a rectified mat plane the frame's blur stretched as the plane stretches there."""
+
+
 def upscaled_read(
-    grey: U8Array, boxes: Sequence[tuple[int, int, int, int]], f: float
+    grey: U8Array,
+    boxes: Sequence[tuple[int, int, int, int]],
+    f: float,
+    blur_at: BlurAt | None = None,
+    config: DetectConfig = DEFAULT,
 ) -> list[Detection]:
-    """zxing-cpp on upscaled crops of the frame: the small codes it misses at 1x.
+    """zxing-cpp on upscaled, sharpened crops of the frame: the small codes it misses at 1x.
 
     Only the busy boxes no earlier pass read are upscaled (on a table of
     tags they are a tenth of the frame), each widened by a quiet zone of
-    :data:`_CROP_PAD` pixels.
+    :data:`_CROP_PAD` pixels, by cubic interpolation, then sharpened against
+    the lens blur (:func:`sharpened`).
 
     Args:
         grey: The frame, 8-bit grey.
@@ -120,16 +132,33 @@ def upscaled_read(
         x0, y0 = max(0, x0 - _CROP_PAD), max(0, y0 - _CROP_PAD)
         x1, y1 = min(w, x1 + _CROP_PAD), min(h, y1 + _CROP_PAD)
         big = cv2.resize(grey[y0:y1, x0:x1], None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC)
-        found += zxing_read(big, scale=f, offset=(x0, y0), stage="zxing-upscaled")
+        blur = config.lens_blur_px if blur_at is None else blur_at((x0 + x1) / 2, (y0 + y1) / 2)
+        found += zxing_read(
+            sharpened(big, blur * f, config), scale=f, offset=(x0, y0), stage="zxing-upscaled"
+        )
     return found
 
 
-def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
+def sharpened(image: U8Array, sigma: float, config: DetectConfig = DEFAULT) -> U8Array:
+    """An unsharp mask matched to the lens blur: ``image`` plus ``config.sharpen`` times
+    what a Gaussian of the blur's ``sigma`` (in ``image`` pixels) takes away."""
+    if config.sharpen <= 0:
+        return image
+    img = image.astype(np.float32)
+    blurred = cv2.GaussianBlur(img, (0, 0), sigma)
+    return np.clip(img + config.sharpen * (img - blurred) + 0.5, 0, 255).astype(np.uint8)
+
+
+def detect(
+    frame: U8Array, config: DetectConfig = DEFAULT, blur_at: BlurAt | None = None
+) -> DetectResult:
     """Every QR code in the frame, through all configured passes.
 
     Args:
         frame: BGR, BGRA or grey 8-bit image.
         config: Thresholds and switches.
+        blur_at: The lens blur where the upscaled pass sharpens (a mat plane's,
+            :mod:`vision.plane`); ``config.lens_blur_px`` everywhere by default.
 
     Returns:
         The merged detections, with the refinement's unread symbols and the
@@ -149,7 +178,7 @@ def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
     cells = refine.busy_cells(grey) if grey.size <= config.upscale_max_pixels else None
     if config.upscale > 1 and cells is not None:
         boxes = refine.textured_regions(grey, passes[0], config, cells)
-        passes.append(upscaled_read(grey, boxes, config.upscale))
+        passes.append(upscaled_read(grey, boxes, config.upscale, blur_at, config))
         seconds["zxing-upscaled"] = time.process_time() - t
 
     if config.use_pyzbar and zbar_available():
@@ -168,6 +197,9 @@ def detect(frame: U8Array, config: DetectConfig = DEFAULT) -> DetectResult:
         )
         outcome = refine.refine(small, [_scaled(d, f) for d in merged], config, cells)
         merged = merge([merged, [_scaled(d, 1 / f) for d in outcome.detections]])
+        if config.micro:
+            micro = refine_micro(small, [_scaled(d, f) for d in merged], config, cells)
+            merged = merge([merged, [_scaled(d, 1 / f) for d in micro]])
         candidates = outcome.candidates
         unread = tuple(_scaled_quad(q, 1 / f) for q in outcome.unread)
         seconds["refine"] = time.process_time() - t

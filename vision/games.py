@@ -79,12 +79,14 @@ def game_vision(game: str) -> GameVision:
         back = catalog is not None and catalog[tag.piece_id].kind == "back"
         return ParsedTag(tag.piece_id, back=back)
 
-    sizes = Settings().tag_mm
+    sizes = Settings.for_game(game).tag_mm
     kinds = {c.kind for c in catalog} - _NOT_PIECES if catalog is not None else set()
     return GameVision(
         game=game,
         parse=parse,
         mats=tuple(mat_spec(m) for m in mats_of(game)),
         ec_level=payload.EC_LEVEL,
+        micro_ec_level=payload.MICRO_EC_LEVEL,
+        tag_modules=13 if PRINTED[game].digit is not None else 21,
         tag_mm=min((sizes[k] for k in kinds if k in sizes), default=sizes["card"]),
     )

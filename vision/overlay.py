@@ -102,9 +102,11 @@ def zone_sights(
     mats: Sequence[MatSpec],
     tag_mm: float,
     size: tuple[int, int],
+    modules: int = QR_V1_MODULES,
 ) -> list[ZoneSight]:
-    """Every zone of every mat in view, with the module size a tag of ``tag_mm`` (version 1)
-    gets there and the symbols the reading could not read in it.
+    """Every zone of every mat in view, with the module size a tag of ``tag_mm`` and
+    ``modules`` across (21 for version 1, 13 for Micro QR M2) gets there and the symbols
+    the reading could not read in it.
 
     Args:
         reading: The reading of the frame (its unread symbols), or None.
@@ -112,6 +114,7 @@ def zone_sights(
         mats: The game's mats.
         tag_mm: Edge of the tags printed for the game, mm (:func:`tag_mm_read` measures it).
         size: The frame's width and height, pixels.
+        modules: Modules across the game's piece tags (``GameVision.tag_modules``).
     """
     specs = {m.id: m for m in mats}
     unread = Counter(u.zone for u in reading.unread) if reading is not None else Counter()
@@ -132,7 +135,7 @@ def zone_sights(
                 and (outline[:, 1] < h).all()
             )
             least = min(jacobian_svs(to_frame, x, y)[0] for x, y in zone.polygon)
-            module = least * tag_mm / QR_V1_MODULES if inside else 0.0
+            module = least * tag_mm / modules if inside else 0.0
             corners = tuple((float(x), float(y)) for x, y in outline)
             out.append(ZoneSight(zone.id, corners, module, unread.get(zone.id, 0)))
     return out

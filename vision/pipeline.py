@@ -37,7 +37,9 @@ class GameVision:
         game: Game id.
         parse: Its payload parser (raises ``RejectedPayload`` with a reason).
         mats: Its mats, with their markers and zones.
-        ec_level: Error-correction level of its tags ("" for any).
+        ec_level: Error-correction level of its QR tags ("" for any).
+        micro_ec_level: Error-correction level of its Micro QR tags ("" for any).
+        tag_modules: Modules across its pieces' tags: 13 (Micro QR M2) or 21 (QR version 1).
         tag_mm: Edge of the smallest tag its pieces print with by default, mm (what the
             live view assumes until it has read a tag on a mat).
     """
@@ -46,6 +48,8 @@ class GameVision:
     parse: PayloadParser
     mats: tuple[MatSpec, ...]
     ec_level: str = ""
+    micro_ec_level: str = ""
+    tag_modules: int = 21
     tag_mm: float = 28.0
 
 
@@ -81,7 +85,7 @@ def read_frame(frame: U8Array, game: GameVision, config: DetectConfig = DEFAULT)
     )
     reading = assemble(
         game.game,
-        validate(found.detections, game.parse, game.ec_level),
+        validate(found.detections, game.parse, game.ec_level, game.micro_ec_level),
         poses,
         game.mats,
         unread=found.unread,

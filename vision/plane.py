@@ -14,7 +14,7 @@ pass over the whole frame.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -142,6 +142,18 @@ def plane_scale(
     return {mat: s * shrink for mat, (s, _) in wanted.items()}
 
 
+def _plane_blur(plane: Plane, lens_blur_px: float) -> Callable[[float, float], float]:
+    """The lens blur at a plane point, in plane pixels: the frame's sigma divided by the
+    frame pixels one plane pixel spans there along its most shortened direction (a far
+    side rectified at the near side's scale is stretched, and its blur with it)."""
+
+    def blur_at(x: float, y: float) -> float:
+        least, most = jacobian_svs(plane.to_frame, x, y)
+        return lens_blur_px / max(np.sqrt(least * most), 1e-3)
+
+    return blur_at
+
+
 def _on_frame(d: Detection, plane: Plane) -> Detection:
     return dataclasses.replace(d, corners=plane.to_frame_quad(d.corners))
 
@@ -191,7 +203,15 @@ def detect_on_mats(
         if plane is None:
             continue
         planes.append(plane)
-        found = detect(plane.image, native)
+        # a plane stretched past 1.5 times the frame's scale shows its far tags' modules
+        # (and their blur) at 5 px and more: its finders need the wider windows too
+        stretched = plane.scale > 1.5 * plane.frame_px_per_mm[0]
+        blocks = (
+            native
+            if stretched
+            else dataclasses.replace(native, finder_blocks_px=(config.block_px,))
+        )
+        found = detect(plane.image, blocks, _plane_blur(plane, config.lens_blur_px))
         groups.append([_on_frame(d, plane) for d in found.detections])
         unread += [plane.to_frame_quad(q) for q in found.unread]
         candidates += found.candidates

@@ -30,6 +30,7 @@ and it sits in a light quiet zone. The refinement uses that knowledge:
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -42,10 +43,13 @@ from vision.decoders import Detection, zbar_available, zbar_read, zxing_read
 from vision.types import FloatArray, Quad, U8Array
 
 N = QR_V1_MODULES
+MICRO_N = 13
+"""Modules along a Micro QR M2 symbol's edge (the pieces' number tags)."""
 _UNIT_SQUARE = np.array([[0, 0], [N, 0], [N, N], [0, N]], np.float32)
 _RENDER_PX = 4  # pixels per module of the redrawn symbol: zxing-cpp reads it exactly
 _RENDER_QUIET = 4  # modules of quiet zone around the redrawn symbol (ISO/IEC 18004, 6.3.8)
 _FIT_STEPS = 12  # most coordinate-descent steps of the grid fit
+_SOLVE_STEPS = 30  # conjugate-gradient steps of the least-squares deconvolution
 
 
 @dataclass(frozen=True)
@@ -64,14 +68,17 @@ class RefineOutcome:
 
 
 @cache
-def _layout() -> tuple[FloatArray, FloatArray, FloatArray]:
-    """Fixed modules of a version-1 symbol on a 23 x 23 grid (quiet ring included).
+def _layout(n: int = N) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Fixed modules of a version-1 symbol on a 23 x 23 grid (quiet ring included), or
+    of a Micro QR M2 symbol on a 15 x 15 one when ``n`` is :data:`MICRO_N`.
 
     Returns:
-        ``known`` (23, 23) bool, ``value`` (23, 23) float with 1 for light and
-        0 for dark where known, and ``coords`` (M, 2) of the known modules'
-        centres in module units (x, y), ``[0, 21]`` being the symbol.
+        ``known`` (n + 2, n + 2) bool, ``value`` (n + 2, n + 2) float with 1 for
+        light and 0 for dark where known, and ``coords`` (M, 2) of the known
+        modules' centres in module units (x, y), ``[0, n]`` being the symbol.
     """
+    if n == MICRO_N:
+        return _micro_layout()
     g = N + 2
     known = np.zeros((g, g), bool)
     value = np.zeros((g, g), np.float64)
@@ -92,6 +99,31 @@ def _layout() -> tuple[FloatArray, FloatArray, FloatArray]:
             value[rr + 1, cc + 1] = float(i % 2)
     known[N - 8 + 1, 8 + 1] = True  # the dark module at (4V + 9, 8)
     value[N - 8 + 1, 8 + 1] = 0.0
+    rows, cols = np.nonzero(known)
+    coords = np.stack([cols - 1 + 0.5, rows - 1 + 0.5], axis=1)
+    return known, value, coords
+
+
+def _micro_layout() -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Fixed modules of a Micro QR M2 symbol (ISO/IEC 18004, 6.3.3-6.3.5): the one
+    finder pattern at the top-left, its separator along its right and bottom sides,
+    the timing patterns along the top row and the left column (dark on even indices),
+    and the quiet ring; the format information next to the separator varies."""
+    n = MICRO_N
+    g = n + 2
+    known = np.zeros((g, g), bool)
+    value = np.zeros((g, g), np.float64)
+    known[0, :] = known[-1, :] = known[:, 0] = known[:, -1] = True
+    value[0, :] = value[-1, :] = value[:, 0] = value[:, -1] = 1.0
+    for r in range(8):
+        for c in range(8):
+            ring = max(abs(r - 3), abs(c - 3))
+            known[r + 1, c + 1] = True
+            value[r + 1, c + 1] = 1.0 if ring in (2, 4) else 0.0
+    for i in range(8, n):
+        for rr, cc in ((0, i), (i, 0)):
+            known[rr + 1, cc + 1] = True
+            value[rr + 1, cc + 1] = float(i % 2)
     rows, cols = np.nonzero(known)
     coords = np.stack([cols - 1 + 0.5, rows - 1 + 0.5], axis=1)
     return known, value, coords
@@ -118,14 +150,14 @@ def _homographies(quads: FloatArray) -> FloatArray:
     return np.stack([np.stack(r, axis=-1) for r in rows], axis=1)
 
 
-def _project(quads: FloatArray, coords: FloatArray) -> tuple[FloatArray, FloatArray]:
+def _project(quads: FloatArray, coords: FloatArray, n: int = N) -> tuple[FloatArray, FloatArray]:
     """Frame positions of module coordinates (M, 2) through each quad's homography.
 
     Returns:
         The x and the y positions, each (P, M) float32 (the maps
         :func:`_remap` takes).
     """
-    uv1 = np.stack([coords[:, 0] / N, coords[:, 1] / N, np.ones(len(coords))])
+    uv1 = np.stack([coords[:, 0] / n, coords[:, 1] / n, np.ones(len(coords))])
     xyw = _homographies(quads) @ uv1  # (P, 3, M)
     return (
         np.asarray(xyw[:, 0] / xyw[:, 2], np.float32),
@@ -142,19 +174,19 @@ def _remap(img: FloatArray, x: FloatArray, y: FloatArray) -> FloatArray:
     return np.asarray(out, np.float64).reshape(x.shape)
 
 
-def _sample(img: FloatArray, quads: FloatArray, coords: FloatArray) -> FloatArray:
+def _sample(img: FloatArray, quads: FloatArray, coords: FloatArray, n: int = N) -> FloatArray:
     """Bilinear samples of ``img`` at module coordinates through each quad: (P, M)."""
-    return _remap(img, *_project(quads, coords))
+    return _remap(img, *_project(quads, coords, n))
 
 
-def _trial_shifts(coords: FloatArray) -> FloatArray:
+def _trial_shifts(coords: FloatArray, n: int = N) -> FloatArray:
     """How each of the 16 one-coordinate corner moves shifts each module point: (16, M, 2).
 
     Over a few dozen pixels a corner move shifts the points bilinearly in
     the module coordinates, which spares a homography per trial.
     """
     m = len(coords)
-    s, t = coords[:, 0] / N, coords[:, 1] / N
+    s, t = coords[:, 0] / n, coords[:, 1] / n
     weights = np.stack([(1 - s) * (1 - t), s * (1 - t), s * t, (1 - s) * t], axis=1)  # (M, 4)
     shifts = np.zeros((16, m, 2), np.float32)
     for i in range(8):
@@ -241,8 +273,10 @@ def _descend(
     coords: FloatArray,
     expected: FloatArray,
     first_step: float,
+    n: int = N,
 ) -> tuple[FloatArray, FloatArray]:
-    """Coordinate descent of quads (K, 4, 2) on the correlation with ``expected``.
+    """Coordinate descent of quads (K, 4, 2) of ``n``-module symbols on the correlation
+    with ``expected``.
 
     ``expected`` holds the values through :func:`_unit`, one row per quad
     (K, M) or one for all (1, M).
@@ -254,11 +288,11 @@ def _descend(
     gains.
     """
     k = len(best)
-    shifts = _trial_shifts(coords)
+    shifts = _trial_shifts(coords, n)
     shift_x, shift_y = np.ascontiguousarray(shifts[..., 0]), np.ascontiguousarray(shifts[..., 1])
     side = np.mean(np.linalg.norm(best - np.roll(best, 1, axis=1), axis=2), axis=1)
-    step = first_step * side / N
-    floor = 0.06 * side / N
+    step = first_step * side / n
+    floor = 0.06 * side / n
     active = np.ones(k, bool)
     for _ in range(_FIT_STEPS):
         idx = np.nonzero(active)[0]
@@ -266,7 +300,7 @@ def _descend(
             break
         b, st = best[idx], step[idx]
         e = expected if len(expected) == 1 else expected[idx]
-        base_x, base_y = _project(b, coords)
+        base_x, base_y = _project(b, coords, n)
         st32 = st[:, None, None].astype(np.float32)
         trials = _remap(
             img, base_x[:, None] + shift_x[None] * st32, base_y[:, None] + shift_y[None] * st32
@@ -282,10 +316,10 @@ def _descend(
         # single one (not moving cannot gain; the same move scores the same)
         both = np.nonzero(joint.any(axis=(1, 2)) & (joint != single).any(axis=(1, 2)))[0]
         exact = np.full((2, len(idx)), -np.inf)
-        exact[1] = _scores(_sample(img, moved[1], coords), e)
+        exact[1] = _scores(_sample(img, moved[1], coords, n), e)
         if len(both):
             e_both = e if len(e) == 1 else e[both]
-            exact[0, both] = _scores(_sample(img, moved[0, both], coords), e_both)
+            exact[0, both] = _scores(_sample(img, moved[0, both], coords, n), e_both)
         pick = np.argmax(exact, axis=0)
         gained = exact[pick, np.arange(len(idx))] > score[idx] + 1e-4
         rows = np.arange(len(idx))[gained]
@@ -296,12 +330,12 @@ def _descend(
     return best, score
 
 
-def _neighbours(bits: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """Sums of each module's 4 side and 4 corner neighbours; light beyond the grid.
+def _neighbours(bits: FloatArray, beyond: float = 1.0) -> tuple[FloatArray, FloatArray]:
+    """Sums of each module's 4 side and 4 corner neighbours; ``beyond`` (light) past the grid.
 
     ``bits`` is one grid (H, W) or a batch (K, H, W).
     """
-    p = np.ones((*bits.shape[:-2], bits.shape[-2] + 2, bits.shape[-1] + 2))
+    p = np.full((*bits.shape[:-2], bits.shape[-2] + 2, bits.shape[-1] + 2), beyond)
     p[..., 1:-1, 1:-1] = bits
     side = p[..., :-2, 1:-1] + p[..., 2:, 1:-1] + p[..., 1:-1, :-2] + p[..., 1:-1, 2:]
     corner = p[..., :-2, :-2] + p[..., :-2, 2:] + p[..., 2:, :-2] + p[..., 2:, 2:]
@@ -309,15 +343,15 @@ def _neighbours(bits: FloatArray) -> tuple[FloatArray, FloatArray]:
 
 
 @cache
-def blur_model() -> tuple[FloatArray, FloatArray]:
+def blur_model(n: int = N) -> tuple[FloatArray, FloatArray]:
     """Where the blur model is fitted, and the pseudo-inverse that fits it.
 
     The model is ``sample = c_self * x + c_side * (side neighbours) +
     c_corner * (corner neighbours) + c0`` with x = 1 for light; it is fitted
     on fixed modules whose neighbours are all fixed too, so its design
-    matrix is the same for every symbol.
+    matrix is the same for every symbol (of ``n`` modules).
     """
-    known, value, _ = _layout()
+    known, value, _ = _layout(n)
     inner = known.copy()
     inner[0, :] = inner[-1, :] = inner[:, 0] = inner[:, -1] = False
     side, corner = _neighbours(np.where(known, value, 0.5))
@@ -327,19 +361,19 @@ def blur_model() -> tuple[FloatArray, FloatArray]:
     return full, np.linalg.pinv(design)
 
 
-def _feedback(samples: FloatArray) -> list[FloatArray | None]:
-    """Module bits (1 = dark) of sampled 23 x 23 grids (K, 23, 23) by the blur model.
+def _feedback(samples: FloatArray, n: int = N) -> list[FloatArray | None]:
+    """Module bits (1 = dark) of sampled grids (K, n + 2, n + 2) by the blur model.
 
     The model is fitted on each grid's fixed modules and inverted by
     decision feedback, all grids at once. This is the first detector of
     :func:`_guesses`.
 
     Returns:
-        The bits (21, 21) of each grid, or None where the fitted model
+        The bits (n, n) of each grid, or None where the fitted model
         does not hold (no contrast).
     """
-    known, value, _ = _layout()
-    full, fit = blur_model()
+    known, value, _ = _layout(n)
+    full, fit = blur_model(n)
     dark = samples[:, known & (value == 0)].mean(axis=1)
     light = samples[:, known & (value == 1)].mean(axis=1)
     mid = ((dark + light) / 2)[:, None, None]
@@ -355,24 +389,78 @@ def _feedback(samples: FloatArray) -> list[FloatArray | None]:
     return [1 - b[1:-1, 1:-1] if ok else None for b, ok in zip(x, usable, strict=True)]
 
 
-def _guesses(samples: FloatArray, first: FloatArray | None) -> Iterator[FloatArray]:
-    """Module bits (1 = dark) from the sampled 23 x 23 grid, by several detectors.
+def _guesses(samples: FloatArray, first: FloatArray | None, n: int = N) -> Iterator[FloatArray]:
+    """Module bits (1 = dark) from the sampled (n + 2)-square grid, by several detectors.
 
     The first detector inverts the fitted blur model (``first``, from
-    :func:`_feedback`; None when the model does not hold); the others
-    threshold the raw samples between the fixed dark and light levels. Each
-    threshold is applied only when asked for: most symbols decode on the
-    first guess.
+    :func:`_feedback`; None when the model does not hold); the next ones
+    solve it by least squares (:func:`_deconvolved`); the others threshold
+    the raw samples between the fixed dark and light levels. Each is tried
+    only when asked for: most symbols decode on the first guess.
     """
     if first is not None:
         yield first
-    known, value, _ = _layout()
+    yield from _deconvolved(samples, n)
+    known, value, _ = _layout(n)
     dark = samples[known & (value == 0)].mean()
     light = samples[known & (value == 1)].mean()
     mid = (dark + light) / 2
     for shift in (0.0, -0.12, 0.12):
         t = mid + shift * (light - dark)
         yield 1 - np.where(known, value, (samples > t).astype(np.float64))[1:-1, 1:-1]
+
+
+def _deconvolved(samples: FloatArray, n: int = N) -> Iterator[FloatArray]:
+    """Module bits (1 = dark) by solving the fitted blur model for every unknown module at
+    once (least squares: every sample is its module plus its neighbours' spill), then
+    the same sharpened by decision feedback; nothing when the model does not hold.
+
+    Decision feedback (:func:`_feedback`) decides module by module from its neighbours'
+    current decisions, which a blur of more than half a module leads astray; the joint
+    solution does not. Measured on ``bench.micro_qr`` frames (Micro QR M2, blur 1.5):
+    38% -> 82% of the tags read at 2.5 px a module, 76% -> 97% at 2.65, no false read.
+    """
+    known, value, _ = _layout(n)
+    full, fit = blur_model(n)
+    c_self, c_side, c_corner, c0 = samples[full] @ fit.T
+    if c_self <= 1e-6:
+        return
+    free = (~known).astype(np.float64)
+
+    def spill(x: FloatArray) -> FloatArray:  # the model (symmetric), nothing beyond the grid
+        near, diagonal = _neighbours(x, 0.0)
+        return np.asarray(c_self * x + c_side * near + c_corner * diagonal)
+
+    fixed = np.where(known, value, 0.0)
+    near, diagonal = _neighbours(fixed)
+    residual = samples - c0 - c_self * fixed - c_side * near - c_corner * diagonal
+    # conjugate gradients on the normal equations of the free modules (the model is
+    # symmetric): a few dozen steps solve a symbol of a few hundred modules
+    # every sample (fixed modules' too) tells of its free neighbours' spill
+    x = np.zeros_like(samples)
+    r = residual
+    grad = free * spill(r)
+    step = grad
+    gamma = float((grad * grad).sum())
+    for _ in range(_SOLVE_STEPS):
+        q = spill(step)
+        qq = float((q * q).sum())
+        if qq <= 1e-12 or gamma <= 1e-12:
+            break
+        alpha = gamma / qq
+        x = x + alpha * step
+        r = r - alpha * q
+        grad = free * spill(r)
+        new = float((grad * grad).sum())
+        step = grad + (new / gamma) * step
+        gamma = new
+    bits = np.where(known, value, (x > 0.5).astype(np.float64))
+    yield 1 - bits[1:-1, 1:-1]
+    for _ in range(3):
+        near, diagonal = _neighbours(bits)
+        est = (samples - c0 - c_side * near - c_corner * diagonal) / c_self
+        bits = np.where(known, value, (est > 0.5).astype(np.float64))
+    yield 1 - bits[1:-1, 1:-1]
 
 
 def _render(bits: FloatArray) -> U8Array:
@@ -384,39 +472,42 @@ def _render(bits: FloatArray) -> U8Array:
 
 
 @cache
-def _centres() -> FloatArray:
-    """Module-centre coordinates of the 23 x 23 grid (symbol and quiet ring), row by row."""
-    g = N + 2
+def _centres(n: int = N) -> FloatArray:
+    """Module-centre coordinates of the (n + 2)-square grid (symbol and quiet ring), row by
+    row."""
+    g = n + 2
     grid = np.meshgrid(np.arange(g) - 1 + 0.5, np.arange(g) - 1 + 0.5)
     return np.stack(grid, axis=-1).reshape(-1, 2)
 
 
-def grid_samples(img: FloatArray, quads: FloatArray) -> FloatArray:
-    """Grey level at every module centre of each quad: (K, 23, 23)."""
-    g = N + 2
-    return _sample(img, quads, _centres()).reshape(len(quads), g, g)
+def grid_samples(img: FloatArray, quads: FloatArray, n: int = N) -> FloatArray:
+    """Grey level at every module centre of each quad: (K, n + 2, n + 2)."""
+    g = n + 2
+    return _sample(img, quads, _centres(n), n).reshape(len(quads), g, g)
 
 
-def decode_samples(samples: FloatArray, first: FloatArray | None) -> Detection | None:
-    """Decode a version-1 symbol from its sampled 23 x 23 grid (quiet ring included).
+def decode_samples(samples: FloatArray, first: FloatArray | None, n: int = N) -> Detection | None:
+    """Decode a version-1 symbol (or a Micro QR M2 one, ``n`` 13) from its sampled grid
+    (quiet ring included).
 
     Args:
-        samples: The grid's samples (23, 23).
+        samples: The grid's samples (n + 2, n + 2).
         first: Its bits by the blur model (:func:`_feedback`, made for all
             grids of a frame at once), or None.
+        n: Modules along the symbol's edge.
 
     Returns:
         The text and error-correction level, with the corners of the redrawn
         symbol (callers put the frame's corners in), or None.
     """
-    for bits in _guesses(samples, first):
+    for bits in _guesses(samples, first, n):
         found = zxing_read(_render(bits), pure=True, stage="refine")
         if found:
-            return dataclasses.replace(found[0], version=1)
+            return dataclasses.replace(found[0], version=1) if n == N else found[0]
     return None
 
 
-def polish_grids(img: FloatArray, quads: FloatArray) -> FloatArray:
+def polish_grids(img: FloatArray, quads: FloatArray, n: int = N) -> FloatArray:
     """Re-fit grids on all their modules, the data ones as currently read.
 
     The fixed modules leave the corner without a finder pattern loosely
@@ -426,27 +517,28 @@ def polish_grids(img: FloatArray, quads: FloatArray) -> FloatArray:
     Args:
         img: Grey image, float32.
         quads: Fitted corners (K, 4, 2), top-left of the code first.
+        n: Modules along the symbols' edge (21, or 13 for Micro QR M2).
 
     Returns:
         The re-fitted corners.
     """
-    samples = grid_samples(img, quads)
-    firsts = _feedback(samples)
+    samples = grid_samples(img, quads, n)
+    firsts = _feedback(samples, n)
     expected = _unit(
-        np.stack([_light_bits(s, f) for s, f in zip(samples, firsts, strict=True)]).reshape(
+        np.stack([_light_bits(s, f, n) for s, f in zip(samples, firsts, strict=True)]).reshape(
             len(quads), -1
         )
     )
     score = _scores(samples.reshape(len(quads), -1), expected)
-    best, _ = _descend(img, quads.copy(), score, _centres(), expected, 0.2)
+    best, _ = _descend(img, quads.copy(), score, _centres(n), expected, 0.2, n)
     return best
 
 
-def _light_bits(samples: FloatArray, first: FloatArray | None) -> FloatArray:
-    """The 23 x 23 grid read as 1 = light, quiet ring and fixed modules included."""
-    known, value, _ = _layout()
+def _light_bits(samples: FloatArray, first: FloatArray | None, n: int = N) -> FloatArray:
+    """The (n + 2)-square grid read as 1 = light, quiet ring and fixed modules included."""
+    known, value, _ = _layout(n)
     bits = np.ones_like(samples)
-    bits[1:-1, 1:-1] = 1 - next(_guesses(samples, first))
+    bits[1:-1, 1:-1] = 1 - next(_guesses(samples, first, n))
     return np.where(known, value, bits)
 
 
@@ -644,6 +736,33 @@ def group_finders(finders: list[Finder], config: DetectConfig) -> list[FloatArra
     return kept
 
 
+def unread_finders(
+    grey: U8Array, known: Sequence[Detection], config: DetectConfig, cells: U8Array | None = None
+) -> list[Finder]:
+    """Finder patterns in the busy regions of ``grey``, away from every symbol in ``known``."""
+    finders: list[Finder] = []
+    h, w = grey.shape[:2]
+    for bx0, by0, bx1, by1 in textured_regions(grey, known, config, cells):
+        # a finder of large modules is flat inside (its 3-module core, its paper): the
+        # busy core around it may stop short of it, so the box grows by half its size
+        pad = max(bx1 - bx0, by1 - by0) // 2
+        x0, y0 = max(0, bx0 - pad), max(0, by0 - pad)
+        x1, y1 = min(w, bx1 + pad), min(h, by1 + pad)
+        for block in config.finder_blocks_px:
+            wide = dataclasses.replace(config, block_px=block)
+            for f in find_finders(grey[y0:y1, x0:x1], wide, (x0, y0)):
+                if all(math.hypot(f.x - g.x, f.y - g.y) > 2 * g.module for g in finders):
+                    finders.append(f)
+    if known and finders:
+        centres = np.array([d.center for d in known])
+        sides = np.array([d.side for d in known])
+        xy = np.array([(f.x, f.y) for f in finders])
+        dist = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
+        near = (dist < 0.75 * sides).any(axis=1)
+        finders = [f for f, n in zip(finders, near, strict=True) if not n]
+    return finders
+
+
 def refine(
     grey: U8Array, known: list[Detection], config: DetectConfig, cells: U8Array | None = None
 ) -> RefineOutcome:
@@ -659,18 +778,7 @@ def refine(
     Returns:
         The new detections, the number of candidates, and the unread symbols.
     """
-    finders = [
-        f
-        for x0, y0, x1, y1 in textured_regions(grey, known, config, cells)
-        for f in find_finders(grey[y0:y1, x0:x1], config, (x0, y0))
-    ]
-    if known and finders:
-        centres = np.array([d.center for d in known])
-        sides = np.array([d.side for d in known])
-        xy = np.array([(f.x, f.y) for f in finders])
-        dist = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1])
-        near = (dist < 0.75 * sides).any(axis=1)
-        finders = [f for f, n in zip(finders, near, strict=True) if not n]
+    finders = unread_finders(grey, known, config, cells)
     candidates = group_finders(finders, config)[: config.max_candidates]
     img = grey.astype(np.float32)
     found: list[Detection] = []

@@ -270,7 +270,7 @@ def picture(
     if vision is not None and poses:
         tag_mm = (tag_mm_read(reading, poses) if reading is not None else None) or vision.tag_mm
         h, w = image.shape[:2]
-        sights = zone_sights(reading, poses, vision.mats, tag_mm, (w, h))
+        sights = zone_sights(reading, poses, vision.mats, tag_mm, (w, h), vision.tag_modules)
     if reading is not None:
         out = draw(image, reading, sights=sights)
     else:

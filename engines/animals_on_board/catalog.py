@@ -78,12 +78,12 @@ def tile_name(tile: str, lang: str = "en") -> str:
 
 # --------------------------------------------------------------------------- catalog
 
-# Mat sizes in millimetres, for 50 mm tiles laid touching (28 mm tags) and
-# 32 mm food crates. The centre mat holds up to 13 tiles split into groups laid
-# a finger apart (up to 20 single tiles in 5 x 4; a 13-tile group in two rows
-# of 8); an ark mat sits in front of each player (A3 landscape) with the ark
-# (10 face-down tiles in 5 x 2), the overflow (tiles beyond 10, face up, §5;
-# 10 in 5 x 2) and the food crates (12 in 2 x 6).
+# Mat sizes in millimetres, for 50 mm tiles laid touching and 45 mm food crates.
+# The centre mat holds up to 13 tiles split into groups laid a finger apart (up
+# to 20 single tiles in 5 x 4; a 13-tile group in two rows of 8); an ark mat sits
+# in front of each player (A3 landscape) with the ark (10 face-down tiles in
+# 5 x 2), the overflow (tiles beyond 10, face up, §5; 10 in 5 x 2) and the food
+# crates (the cap of 5 in a column, 4 more beside them).
 CENTRE_MAT_MM = (480.0, 340.0)
 ARK_MAT_MM = (420.0, 297.0)
 _MARGIN_MM = 25.0

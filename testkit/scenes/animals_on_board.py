@@ -15,9 +15,10 @@ from engines.animals_on_board.state import AnimalsOnBoardState
 from testkit.tags import PlacedTag, grid
 from vision.games import game_vision
 
-TILE_MM, CRATE_MM = 50.0, 40.0
+TILE_MM, CRATE_MM = 50.0, 48.0
 """A tile's edge (tiles of a group touch, their tags 50 mm apart centre to centre) and
-the spacing of food crates (32 mm tokens) in a synthetic scene."""
+the spacing of food crates (45 mm tokens, five to a column of an ark's food zone) in a
+synthetic scene."""
 GROUP_SPACE_MM = 30.0
 """The space a synthetic scene leaves between groups in the centre (a finger's width)."""
 

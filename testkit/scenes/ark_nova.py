@@ -22,8 +22,10 @@ from engines.core import Move, State
 from printables.mats import layout
 from testkit.tags import PlacedTag, grid
 
-CARD_PITCH_MM = 30.0
-"""How far apart a synthetic scene lays the played cards' stickers (cards overlapping)."""
+CARD_PITCH_MM = 34.0
+"""How far apart a synthetic scene lays the played cards' stickers (cards overlapping): a
+24 mm sticker (Micro QR M2, a 31.4 mm footprint) and 2.6 mm of card between; a seat's
+animals zone holds 20 cards, its sponsors and final-scoring zones 5 each."""
 
 
 @dataclass
