@@ -121,7 +121,7 @@ def play(app: Flask, meter: Meter, game: str, moves: int, seed: int) -> int:
 
 def refresh_url(seat: str) -> str:
     """What a waiting seat page fetches when its stream says the version moved on."""
-    return seat
+    return seat + "/regions"
 
 
 def one_run(database: str | None, games: list[str], moves: int) -> tuple[Meter, int]:

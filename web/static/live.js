@@ -1,12 +1,14 @@
 // Live updates: the server sends the table's version; when it moves on, the page fetches
-// itself again and swaps its live regions ([data-live-region], by id) in place, so the
-// scroll, typed text, open choices and the files chosen outside them stay. A form outside
-// the regions gets the new version. The page's title and a vibration say "your turn".
+// its live regions (data-regions: a seat page's regions alone; else the page itself again)
+// and swaps them ([data-live-region], by id) in place, so the scroll, typed text, open
+// choices and the files chosen outside them stay. A form outside the regions gets the new
+// version. The page's title and a vibration say "your turn".
 (function () {
   var body = document.body;
   var url = body.dataset.stream;
   if (!url || !window.EventSource) { return; }
   var page = body.dataset.page || window.location.pathname;
+  var regions = body.dataset.regions || page;
   var baseTitle = document.title;
   var busy = false;
   var again = false;
@@ -69,7 +71,7 @@
     if (submitting) { return; }
     if (busy) { again = true; return; }
     busy = true;
-    fetch(page, { cache: "no-store", credentials: "same-origin" }).then(function (r) {
+    fetch(regions, { cache: "no-store", credentials: "same-origin" }).then(function (r) {
       if (!r.ok) { throw new Error(String(r.status)); }
       return r.text();
     }).then(function (html) {
