@@ -115,7 +115,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
 
-    from web import errors, home, host, i18n, live, photos, play, quick, security, setup, tables
+    from web import (
+        errors,
+        fragments,
+        home,
+        host,
+        i18n,
+        live,
+        photos,
+        play,
+        quick,
+        security,
+        setup,
+        tables,
+    )
 
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = security.secret_key(instance)
@@ -126,6 +139,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     live.init_app(app)
     errors.init_app(app, upload_forms=photos.UPLOAD_FORMS)
     i18n.init_app(app)
+    fragments.init_app(app)
     for blueprint in (home.bp, setup.bp, play.bp, host.bp, live.bp, photos.bp, quick.bp):
         app.register_blueprint(blueprint)
     return app
