@@ -15,8 +15,6 @@ reaches another that would be shown something else. Templates call
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from flask import Flask
@@ -26,6 +24,7 @@ from markupsafe import Markup
 
 from web import labels
 from web.i18n import translate
+from web.kept import Kept
 
 FRAGMENTS = 512
 """Fragments kept per worker (least recently used out): about 2 per table and version in
@@ -38,28 +37,20 @@ class Fragments:
 
     def __init__(self, app: Flask, size: int = FRAGMENTS) -> None:
         self._app = app
-        self._size = size
-        self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple[str, str, str], Markup] = OrderedDict()
+        self._kept: Kept[tuple[str, str, str], Markup] = Kept(size)
 
     def draw(self, template: str, lang: str, values: dict[str, Any]) -> Markup:
         """``template`` drawn from ``values`` in ``lang`` (kept, or drawn and kept)."""
         key = (template, lang, json.dumps(values, sort_keys=True, separators=(",", ":")))
-        with self._lock:
-            kept = self._kept.get(key)
-            if kept is not None:
-                self._kept.move_to_end(key)
-                return kept
-        html = Markup(self._app.jinja_env.get_template(template).render(_helpers(lang, values)))
-        with self._lock:
-            self._kept[key] = html
-            while len(self._kept) > self._size:
-                self._kept.popitem(last=False)
-        return html
+        kept = self._kept.get(key)
+        if kept is None:
+            template_of = self._app.jinja_env.get_template(template)
+            kept = Markup(template_of.render(_helpers(lang, values)))
+            self._kept.put(key, kept)
+        return kept
 
     def __len__(self) -> int:
-        with self._lock:
-            return len(self._kept)
+        return len(self._kept)
 
 
 def _helpers(lang: str, values: dict[str, Any]) -> dict[str, Any]:

@@ -8,9 +8,7 @@ the reader's language, naming pieces from the game's catalog.
 from __future__ import annotations
 
 import json
-import threading
 import weakref
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +17,7 @@ from companion.games import CHANCE
 from companion.sentences import event_text, line_words, tiebreak_text
 from companion.sessions import DEALER, HOST, Step, Table
 from web.i18n import translate
+from web.kept import Kept
 from web.labels import generic_label
 from web.presenters import PRESENTERS
 
@@ -145,30 +144,20 @@ class _Lines:
     """
 
     def __init__(self, size: int) -> None:
-        self._size = size
-        self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple[int, str | None, str], tuple[weakref.ref[Step], Line]] = (
-            OrderedDict()
-        )
+        self._kept: Kept[tuple[int, str | None, str], tuple[weakref.ref[Step], Line]] = Kept(size)
 
     def line(self, game: str, step: Step, viewer: str | None, lang: str) -> Line:
         key = (id(step), viewer, lang)
-        with self._lock:
-            kept = self._kept.get(key)
-            if kept is not None and kept[0]() is step:
-                self._kept.move_to_end(key)
-                return kept[1]
+        kept = self._kept.get(key)
+        if kept is not None and kept[0]() is step:
+            return kept[1]
         public = step.public(viewer)
         said = (
             actor_label(step.actor, lang),
             move_label(game, public, lang),
             tuple(event_text(game, e.to_json(), lang) for e in step.events),
         )
-        with self._lock:
-            self._kept[key] = (weakref.ref(step), said)
-            self._kept.move_to_end(key)
-            while len(self._kept) > self._size:
-                self._kept.popitem(last=False)
+        self._kept.put(key, (weakref.ref(step), said))
         return said
 
 
