@@ -28,8 +28,8 @@ from web.kept import Kept
 
 FRAGMENTS = 512
 """Fragments kept per worker (least recently used out): about 2 per table and version in
-play (a board with the tap targets of the player to move, and without; a history), at
-a few kB each."""
+play (a board with the tap targets of the player to move, and without) and the public
+history of the board and host pages, at a few kB each."""
 
 
 class Fragments:
