@@ -5,9 +5,9 @@ Run: ``.venv/bin/python -m bench.web_live [--moves 40]``. A real HTTP server
 table; one client listens on the table's server-sent event stream while moves
 are submitted through the seat route. Reported: the delay from the move's
 HTTP answer to the stream's event (the target is under a second), the delay
-until a waiting phone holds the fresh page it swaps in place (the event, then
-one GET of its seat page, as ``web/static/live.js`` does), and the server time
-to build a seat page.
+until a waiting phone holds the fresh regions it swaps in place (the event, then
+one GET of its seat page's live regions, as ``web/static/live.js`` does), and the
+server time to build a seat page.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def main() -> None:
                 if line.startswith(b"data:"):
                     heard.append(time.perf_counter())
                     if ready.is_set():
-                        page.request("GET", watcher)
+                        page.request("GET", watcher + "/regions")
                         page.getresponse().read()
                         shown.append(time.perf_counter())
                     ready.set()

@@ -15,8 +15,8 @@ behind the previous move of the same table counts).
 
 Each table has ``--phones`` phones doing what ``web/static/live.js`` does:
 hold the table's event stream open and, each time it sends a new version,
-fetch the seat page (HTML) again (the page swaps its live regions in place and
-keeps its stream). A move is the page's form: the
+fetch the seat page's live regions (``/t/<id>/seat/<token>/regions``, which the
+page swaps in place, keeping its stream). A move is the page's form: the
 player to move posts it (the move is chosen from the engine's legal moves for
 the table as the log has it) and loads the page it is sent to, which shows the
 move and opens a new stream: the mover's phone loads no page for its own move.
@@ -147,7 +147,8 @@ class Browser:
 
 
 class Phone(threading.Thread):
-    """A seat's page: its stream, and a fetch of the page each time the version moves on."""
+    """A seat's page: its stream, and a fetch of its live regions each time the version moves
+    on."""
 
     def __init__(
         self, port: int, plan: Plan, player: str, end: float, tally: Tally, stop: threading.Event
@@ -168,9 +169,9 @@ class Phone(threading.Thread):
         return time.monotonic() < self.end and not self.stop.is_set()
 
     def run(self) -> None:
-        """As ``live.js``: one stream held open; each new version it sends, the page fetched
-        again (news that comes during a fetch is read after it, so a burst of moves costs
-        one fetch per version at most). A stream that ends is opened again after the
+        """As ``live.js``: one stream held open; each new version it sends, the page's live
+        regions fetched (news that comes during a fetch is read after it, so a burst of moves
+        costs one fetch per version at most). A stream that ends is opened again after the
         ``retry`` it asked for."""
         browser = Browser(self.port).join()
         retry = 0.5
@@ -213,7 +214,7 @@ class Phone(threading.Thread):
 
     def _fetch(self, browser: Browser, version: int) -> None:
         start = time.monotonic()
-        status, _ = browser.request("GET", self.page)
+        status, _ = browser.request("GET", self.page + "/regions")
         done = time.monotonic()
         self.tally.pages.append(done - start)
         if status != 200:

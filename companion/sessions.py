@@ -411,8 +411,11 @@ class TableStore:
         if state.to_move is not None and not table.may_make(actor, move):
             raise _not_yours(table, actor, move)
         state.apply(move)  # raises IllegalMove (or GameOver) with its code and reason
-        self._append(table, Entry(version + 1, "move", actor, json.dumps(move.to_json()), _now()))
-        return self.load(table_id)
+        entry = Entry(version + 1, "move", actor, json.dumps(move.to_json()), _now())
+        self._append(table, entry)
+        # The log took the entry at version + 1: the table then is this one with the move
+        # on top, with no need to read the entry back.
+        return self._keep(self._extend(table, [entry]))
 
     def undo(self, table_id: str, *, version: int) -> Table:
         """Take back the last submitted move (host only; the caller checks the token).

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.templating import Environment
 from jinja2 import ChoiceLoader
 
 from companion.catalog_info import game_summaries
@@ -31,6 +32,28 @@ from web.presenters import GameTemplates
 MAX_UPLOAD_BYTES = 12 * 1024 * 1024
 """A 12 MP phone photo as JPEG is 3-8 MB; 12 MB leaves room and stops abuse."""
 
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class PageEnvironment(Environment):
+    """Flask's Jinja environment, reading ``x.key`` of a dict without raising first.
+
+    Jinja reads ``x.key`` as the attribute, else the item: on a dict (the views,
+    drawings and history lines the pages draw) every such read raised and caught
+    an ``AttributeError`` first, a sixth of a seat page's CPU (docs/server.md,
+    "Measured"). A dict's attributes are its class's, so a name that is not one
+    of them is looked up as a key straight away: the same answer, without the
+    exception.
+    """
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app; ``test_config`` overrides the defaults (tests, embedding)."""
@@ -39,6 +62,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # Jinja's default LRU cache takes a lock on every include, and under load the page
     # threads queue on it behind the interpreter lock (docs/server.md, "Measured").
     app.jinja_options = {**app.jinja_options, "cache_size": -1}
+    app.jinja_environment = PageEnvironment
     # A link with an empty segment (``/t/X/seat//view.json``: a token lost to a stray
     # newline) is a clear 404, not a 308 redirect to a different route.
     app.url_map.merge_slashes = False
@@ -91,7 +115,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
 
-    from web import errors, home, host, i18n, live, photos, play, quick, security, setup, tables
+    from web import (
+        errors,
+        fragments,
+        home,
+        host,
+        i18n,
+        live,
+        photos,
+        play,
+        quick,
+        security,
+        setup,
+        tables,
+    )
 
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = security.secret_key(instance)
@@ -102,6 +139,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     live.init_app(app)
     errors.init_app(app, upload_forms=photos.UPLOAD_FORMS)
     i18n.init_app(app)
+    fragments.init_app(app)
     for blueprint in (home.bp, setup.bp, play.bp, host.bp, live.bp, photos.bp, quick.bp):
         app.register_blueprint(blueprint)
     return app

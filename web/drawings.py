@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.boards import HARE_TRACK
+from companion.catalog_info import piece
 from companion.games import UNKNOWN
 
 _SPECIES_COLOURS = {
@@ -52,10 +53,12 @@ def noah_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
         cards = dock.get("cards", []) if dock.get("ferry") else []
         for i, c in enumerate(cards[:8]):
             species = str(c["card"])[:3]
+            found = piece("noah", str(c["card"]))
             chips.append(
                 {
                     "card": c["card"],
                     "code": species,
+                    "weight": found["data"]["weight"] if found else "",
                     "sign": "♂" if c["gender"] == "M" else "♀",
                     "x": x - w / 2 + 4 + (i % 4) * 24.5,
                     "y": y - h / 2 + 30 + (i // 4) * 19,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, g, request
 
 from companion.app_reasons import said
 from companion.games import EngineError
@@ -211,7 +211,15 @@ _MESSAGES: dict[str, tuple[str, str]] = {
 
 
 def pick_language() -> str:
-    """The language of this request: the switch's cookie, else the browser's choice."""
+    """The language of this request: the switch's cookie, else the browser's choice (read
+    once per request; a page asks several times)."""
+    picked = g.get("lang")
+    if picked is None:
+        picked = g.lang = _language()
+    return str(picked)
+
+
+def _language() -> str:
     chosen = request.cookies.get("lang")
     if chosen in LANGS:
         return chosen

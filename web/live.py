@@ -66,7 +66,7 @@ def stream(table_id: str) -> Response:
     back in ``LIVE_BUSY_RETRY_SECONDS``, so the threads stay free for moves.
     """
     store = tables.store()
-    store.load(table_id)  # 404 for an unknown table
+    first = store.load(table_id).version  # 404 for an unknown table
     lifetime = float(current_app.config["LIVE_STREAM_SECONDS"])
     busy_retry = int(float(current_app.config["LIVE_BUSY_RETRY_SECONDS"]) * 1000)
     gate: threading.BoundedSemaphore = current_app.extensions["live_streams"]
@@ -76,12 +76,12 @@ def stream(table_id: str) -> Response:
 
     def events() -> Iterator[str]:
         if not gate.acquire(blocking=False):
-            yield f"retry: {busy_retry}\n\nevent: version\ndata: {store.version(table_id)}\n\n"
+            yield f"retry: {busy_retry}\n\nevent: version\ndata: {first}\n\n"
             return
         try:
             # retry: the browser reconnects half a second after the stream ends.
             yield "retry: 500\n\n"
-            last = store.version(table_id)
+            last = first
             yield f"event: version\ndata: {last}\n\n"
             end = time.monotonic() + lifetime
             quiet = time.monotonic()

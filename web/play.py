@@ -32,8 +32,12 @@ def seat_page(
     *,
     error: EngineError | None = None,
     verdict: dict[str, Any] | None = None,
+    template: str = "seat.html",
 ) -> str:
-    """The seat's page: its view, its legal moves as buttons, a refusal or a check's verdict."""
+    """The seat's page: its view, its legal moves as buttons, a refusal or a check's verdict.
+
+    ``template`` ``seat_regions.html`` draws only the page's live regions (:func:`seat_regions`).
+    """
     lang = pick_language()
     # A game whose seat template offers its player's moves by touch lists only chance.
     own = PRESENTERS[table.game].own_moves and seat.player in table.state.movers()
@@ -42,7 +46,7 @@ def seat_page(
     buttons = present.move_buttons(table, lang, advice, actor=seat.player) if may else []
     total = len(table.moves_of(seat.player)) if may else 0
     return render_template(
-        "seat.html",
+        template,
         seat=seat,
         board=registry.board(table.state, seat.player, request.args),
         buttons=buttons,
@@ -54,6 +58,7 @@ def seat_page(
         take_back_url=url_for("play.seat_take_back", table_id=table.id, token=seat.token),
         verdict_label=present.move_label(table.game, verdict["json"], lang) if verdict else "",
         page=url_for("play.seat", table_id=table.id, token=seat.token),
+        regions=url_for("play.seat_regions", table_id=table.id, token=seat.token),
         post=url_for("play.seat_move", table_id=table.id, token=seat.token),
         check_url=url_for("play.seat_check", table_id=table.id, token=seat.token),
         scan_url=url_for("photos.seat_scan", table_id=table.id, token=seat.token),
@@ -87,6 +92,14 @@ def seat_data(table: Table, s: Seat) -> dict[str, Any]:
 def seat(table_id: str, token: str) -> Page:
     table, s = tables.seat(table_id, token)
     return seat_page(table, s)
+
+
+@bp.get("/t/<table_id>/seat/<token>/regions")
+def seat_regions(table_id: str, token: str) -> Page:
+    """The seat page's live regions alone: what ``web/static/live.js`` fetches and swaps in
+    when the table moves on (the forms, options and header around them stay as they are)."""
+    table, s = tables.seat(table_id, token)
+    return seat_page(table, s, template="seat_regions.html")
 
 
 @bp.post("/t/<table_id>/seat/<token>/move")

@@ -8,14 +8,16 @@ the reader's language, naming pieces from the game's catalog.
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from companion.games import CHANCE
 from companion.sentences import event_text, line_words, tiebreak_text
-from companion.sessions import DEALER, HOST, Table
+from companion.sessions import DEALER, HOST, Step, Table
 from web.i18n import translate
+from web.kept import Kept
 from web.labels import generic_label
 from web.presenters import PRESENTERS
 
@@ -25,6 +27,10 @@ Chance outcomes are all offered, in one menu when there are many."""
 
 HISTORY_SHOWN = 25
 """History entries on a page, newest first."""
+
+HISTORY_LINES = 16_384
+"""History lines kept in words per worker (a step as one viewer sees it, in one language):
+a page shows 25 or so, 4 phones each at 128 tables in the cache is about 13,000."""
 
 
 def move_label(game_id: str, move_json: Mapping[str, Any], lang: str) -> str:
@@ -102,20 +108,13 @@ def history(table: Table, viewer: str | None, lang: str) -> list[dict[str, Any]]
 
     Runs of the same line with nothing to explain (eight face-down deals) are
     shown once with a count. Only the steps of the lines shown are read (from the
-    newest back), so a page costs the same late in a long game as early on.
+    newest back), so a page costs the same late in a long game as early on, and
+    each step's line is said once per viewer and language (:class:`_Lines`).
     """
     out: list[dict[str, Any]] = []
     for n in range(len(table.history), 0, -1):
-        step = table.history[n - 1]
-        public = step.public(viewer)
-        entry = {
-            "n": n,
-            "actor": actor_label(step.actor, lang),
-            "move": public,
-            "label": move_label(table.game, public, lang),
-            "events": [event_text(table.game, e.to_json(), lang) for e in step.events],
-            "times": 1,
-        }
+        actor, label, events = _LINES.line(table.game, table.history[n - 1], viewer, lang)
+        entry = {"n": n, "actor": actor, "label": label, "events": list(events), "times": 1}
         newer = out[-1] if out else None
         if (
             newer is not None
@@ -129,6 +128,41 @@ def history(table: Table, viewer: str | None, lang: str) -> list[dict[str, Any]]
             break  # the oldest line shown is complete: an older, different line is here
         out.append(entry)
     return out
+
+
+Line = tuple[str, str, tuple[str, ...]]
+"""A history line in words: who, the move, what it caused."""
+
+
+class _Lines:
+    """Each step's history line per viewer and language, said once: a step is kept in the
+    table's history from one version to the next, and the phones of a table ask for the
+    same 25 lines on every page.
+
+    Kept by the step's identity, checked through a weak reference (an undone step's
+    line is not given to the step that took its place, and no step is kept alive here),
+    at most ``HISTORY_LINES`` lines, least recently used out.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._kept: Kept[tuple[int, str | None, str], tuple[weakref.ref[Step], Line]] = Kept(size)
+
+    def line(self, game: str, step: Step, viewer: str | None, lang: str) -> Line:
+        key = (id(step), viewer, lang)
+        kept = self._kept.get(key)
+        if kept is not None and kept[0]() is step:
+            return kept[1]
+        public = step.public(viewer)
+        said = (
+            actor_label(step.actor, lang),
+            move_label(game, public, lang),
+            tuple(event_text(game, e.to_json(), lang) for e in step.events),
+        )
+        self._kept.put(key, (weakref.ref(step), said))
+        return said
+
+
+_LINES = _Lines(HISTORY_LINES)
 
 
 def history_json(table: Table, viewer: str | None) -> list[dict[str, Any]]:

@@ -81,15 +81,18 @@ def register(game_id: str, presenter: Presenter) -> Presenter:
         shared = sorted(set(known.words) & set(presenter.words))
         if shared:
             raise ValueError(f"{game_id} words {shared} are {other}'s already")
-    return PRESENTERS.register(game_id, presenter)
+    registered = PRESENTERS.register(game_id, presenter)
+    _WORDS.update(presenter.words)
+    return registered
+
+
+_WORDS: dict[str, tuple[str, str]] = {}
+"""Every registered game's page words by key (a key is one game's: :func:`register`)."""
 
 
 def word(key: str) -> tuple[str, str] | None:
     """A game's page word (English, Traditional Chinese), or None when no game has it."""
-    for known in PRESENTERS.values():
-        if key in known.words:
-            return known.words[key]
-    return None
+    return _WORDS.get(key)
 
 
 class GameTemplates(BaseLoader):

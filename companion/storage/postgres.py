@@ -7,12 +7,17 @@ statements run in autocommit except the few that read before they write
 The schema is :data:`companion.storage.base.SCHEMA`, created once under an
 advisory lock so workers starting together do not race.
 
-Live updates: :meth:`PostgresBackend.append` sends ``NOTIFY companion_log``
-with the table and its new version in the insert's own transaction, so it is
-heard only once the entry is committed. One listener thread per process holds
+Live updates: :meth:`PostgresBackend.append` commits the entry, then sends
+``NOTIFY companion_log`` with the table and its new version in a transaction
+of its own, so it is heard only once the entry is committed: a notifying
+transaction takes a lock of the whole database at its commit, and holding it
+through the entry's own commit (its flush to disk) let one move commit at a
+time (docs/server.md, "Measured"). One listener thread per process holds
 a connection on ``LISTEN companion_log`` and wakes the streams waiting for
 that table (:meth:`PostgresBackend.wait`); a stream also asks the database
-every ``CHECK_SECONDS``, so a lost connection delays a phone, never loses a move.
+every ``CHECK_SECONDS``, so a lost connection or a notification that was
+never sent (the worker died between the two transactions) delays a phone,
+never loses a move.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from dataclasses import astuple
 from typing import Any
 
 import psycopg
-from psycopg import errors
+from psycopg import errors, sql
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from companion.storage.base import (
@@ -44,6 +49,9 @@ CHECK_SECONDS = 15.0
 
 POOL_SIZE = 8
 """Connections per process: a worker's threads wait for one only under a burst."""
+
+_NOTIFY = sql.SQL("BEGIN; NOTIFY " + CHANNEL + ", {}; COMMIT")
+"""The notification of a new entry, in a transaction of its own (one round trip)."""
 
 _SCHEMA_LOCK = 20_260_001
 """The advisory lock key the schema is created under."""
@@ -156,18 +164,21 @@ class PostgresBackend(Backend):
         return int(rows[0][0])
 
     def append(self, table_id: str, entry: Entry) -> None:
-        try:
-            with self._pool.connection() as conn, conn.transaction():
-                conn.execute(
+        with self._pool.connection() as conn:
+            try:
+                conn.execute(  # autocommit: committed (and on disk) when it returns
                     _sql(
                         "INSERT INTO log (table_id, seq, kind, actor, move, created)"
                         " VALUES (?, ?, ?, ?, ?, ?)"
                     ),
                     (table_id, entry.seq, entry.kind, entry.actor, entry.move, entry.created),
                 )
-                conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {entry.seq}"))
-        except errors.UniqueViolation as exc:
-            raise Duplicate(f"entry {entry.seq} of table {table_id} exists") from exc
+            except errors.UniqueViolation as exc:
+                raise Duplicate(f"entry {entry.seq} of table {table_id} exists") from exc
+            try:  # the entry is in: a notification lost here is made up by CHECK_SECONDS
+                conn.execute(_NOTIFY.format(sql.Literal(f"{table_id} {entry.seq}")))
+            except psycopg.Error:
+                return
 
     def tables(self) -> list[tuple[str, str, float]]:
         rows = self._run("SELECT id, game, created FROM tables ORDER BY created DESC")

@@ -139,6 +139,36 @@ def test_a_waiting_stream_hears_a_move_from_another_worker(
     assert other.wait(table.id, 0, timeout=5) == 1  # a stale page hears at once
 
 
+def test_a_move_whose_notification_is_lost_is_kept_and_heard_by_the_check(
+    postgres_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL notifies after the entry's commit, in a transaction of its own: when that
+    fails the move is still acknowledged and kept, and a waiting stream hears it by asking."""
+    from psycopg import sql
+
+    from companion.storage import postgres as pg
+    from tests import postgres
+
+    monkeypatch.setattr(pg, "_NOTIFY", sql.SQL("NOTIFY no such channel {}"))
+    monkeypatch.setattr(pg, "CHECK_SECONDS", 0.5)
+    with postgres.fresh_database(postgres_server) as url:
+        one, other = TableStore(url), TableStore(url)
+        try:
+            table = one.create("noah", PLAYERS, seed=5)
+            assert other.wait(table.id, 0, timeout=0.1) == 0
+            move = table.state.legal_moves()[0].to_json()
+            moved = one.submit(table.id, move, actor=str(table.state.to_move), version=0)
+            assert moved.version == 1 and other.load(table.id).version == 1
+            for _ in range(8):  # each wait asks the database once CHECK_SECONDS have passed
+                if other.wait(table.id, 0, timeout=0.5) == 1:
+                    break
+            else:
+                raise AssertionError("the waiting stream never heard of the move")
+        finally:
+            one.close()
+            other.close()
+
+
 def test_the_table_cache_is_bounded(database: str) -> None:
     store = TableStore(database, cache=3)
     try:

@@ -61,6 +61,7 @@ def everything_seen_by(client: FlaskClient, table: Table, viewer: str) -> str:
     token = csrf(client)
     answers = [
         client.get(url),
+        client.get(url + "/regions"),
         client.get(url + "/view.json"),
         client.get(f"/t/{table.id}"),
         client.get(f"/t/{table.id}/board.json"),
@@ -160,7 +161,7 @@ def test_an_ark_nova_recorded_table_hides_the_kept_cards_from_the_player_to_move
 def _seen(client: FlaskClient, table: Table, viewer: str) -> str:
     seat = next(s for s in table.seats if s.player == viewer)
     url = seat_url(table, viewer)
-    text = client.get(url).get_data(as_text=True) + client.get(url + "/view.json").get_data(
-        as_text=True
+    text = "".join(
+        client.get(url + tail).get_data(as_text=True) for tail in ("", "/regions", "/view.json")
     )
     return text.replace(table.id, "TABLE").replace(seat.token, "TOKEN")

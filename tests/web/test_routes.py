@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 from flask import Flask
@@ -193,6 +194,30 @@ def test_a_seat_page_shows_its_hand_and_moves(client: FlaskClient, store: TableS
     other = next(p for p in PLAYERS if p != mover)
     waiting = client.get(seat_url(table, other)).get_data(as_text=True)
     assert f"Waiting for {mover}" in waiting and "data-notation" not in waiting
+
+
+def test_a_seat_pages_live_regions_alone_are_the_pages_own(
+    client: FlaskClient, store: TableStore
+) -> None:
+    """What ``live.js`` fetches on a new version: the page's live regions, the same as the
+    page draws them, with the version on the body, and nothing outside them."""
+    table = store.create("noah", PLAYERS, seed=2)
+    for player in PLAYERS:
+        url = seat_url(table, player)
+        page = client.get(url).get_data(as_text=True)
+        assert f'data-regions="{url}/regions"' in page
+        answer = client.get(url + "/regions")
+        assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
+        regions = answer.get_data(as_text=True)
+        assert '<body data-version="0">' in regions
+        ids = re.findall(r'id="([^"]+)" data-live-region', page)
+        assert ids == ["live-play", "live-history"]
+        assert re.findall(r'id="([^"]+)" data-live-region', regions) == ids
+        body = regions.split('<body data-version="0">')[1].split("</body>")[0]
+        play, history = body.split('<div id="live-history"')
+        assert play.strip() in page and '<div id="live-history"' + history.rstrip() in page
+        assert 'name="photo"' not in regions and "<header" not in regions  # the forms stay
+    assert client.get(f"/t/{table.id}/seat/{'A' * 43}/regions").status_code == 403
 
 
 def test_wrong_tokens_get_403_and_unknown_tables_404(

@@ -1,5 +1,6 @@
 // Live updates: the server sends the table's version; when it moves on, the page fetches
-// itself again and swaps its live regions ([data-live-region], by id) in place, so the
+// its live regions (data-regions: a seat page's regions alone; else the page itself again),
+// with the choices of its query, and swaps them ([data-live-region], by id) in place, so the
 // scroll, typed text, open choices and the files chosen outside them stay. A form outside
 // the regions gets the new version. The page's title and a vibration say "your turn".
 // A tapped link inside a live region that leads to this same page with other choices in
@@ -11,6 +12,7 @@
   if (!url || !window.EventSource) { return; }
   var page = body.dataset.page || window.location.pathname;
   var shown = page;
+  var regions = body.dataset.regions || page;
   var baseTitle = document.title;
   var busy = false;
   var again = false;
@@ -69,8 +71,14 @@
     return true;
   }
 
+  // What to fetch for the page ``target`` (this page's path and its query): its regions.
+  function regionsOf(target) {
+    var query = target.indexOf("?");
+    return regions + (query < 0 ? "" : target.slice(query));
+  }
+
   function fetchPage(target) {
-    return fetch(target, { cache: "no-store", credentials: "same-origin" }).then(function (r) {
+    return fetch(regionsOf(target), { cache: "no-store", credentials: "same-origin" }).then(function (r) {
       if (!r.ok) { throw new Error(String(r.status)); }
       return r.text();
     });
