@@ -112,8 +112,12 @@ def seat_board(state: State, player: str, args: Mapping[str, Any]) -> dict[str, 
     }
     if owed and all(m["type"] == "discard" for m in owed):
         out["discard"] = _discard(state, player, owed, args)
-    if len(owed) == 1 and owed[0]["type"] == "effect":
-        out["effect"] = _effect(state, player, owed[0], args)
+    if owed and all(m["type"] == "effect" for m in owed):
+        # An effect that places tokens lists each placement as a move of its own beside the
+        # move that enters the rest (``engines.ark_nova.tokens``).
+        bare = [m for m in owed if not m.get("tokens")]
+        out["effect"] = _effect(state, player, bare[0] if bare else owed[0], args)
+        out["effect"]["tokens"] = [m for m in owed if m.get("tokens")]
     strength = _number(args.get("strength"), 1, 5)
     if act == "build" and spend is None:
         out["build"] = _build(state, player, actions, args, acting)
@@ -156,12 +160,15 @@ def _number(raw: Any, low: int, high: int) -> int | None:
 
 
 def _tiles(board: Any, x: int) -> list[dict[str, Any]]:
+    """The action cards in their slots, with the multiplier, venom and constriction tokens
+    on each (public, ``engines.ark_nova.tokens``)."""
     return [
         {
             "card": card,
             "slot": slot,
             "strength": slot + x,
             "upgraded": card in board.upgraded,
+            "tokens": list(board.tokens_on(card)),
         }
         for slot, card in enumerate(board.actions, start=1)
     ]

@@ -62,8 +62,17 @@ ARK_NOVA_WORDS = {
     "water": "水域",
     "I": "基本",
     "II": "升級",
+    "animals": "動物",
+    "cards": "卡牌",
+    "build": "建造",
+    "association": "協會",
+    "sponsors": "贊助",
+    "multiplier": "倍增",
+    "venom": "毒液",
+    "constriction": "纏繞",
 }
-"""Ark Nova's buildings, terrains and the sides of the action cards."""
+"""Ark Nova's buildings, terrains, the sides of the action cards, the action cards and the
+tokens abilities lay on them."""
 
 
 def ark_nova_name(piece_id: str) -> str | None:
@@ -246,6 +255,21 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.reward": "這個獎勵只能選：{choices}",
     "ark_nova.effect_card": "現在要輸入卡牌 {card} 的效果",
     "ark_nova.effect_hexes": "這個效果不能蓋在這些格子上（地圖外、已有建築、岩石或水域）",
+    "ark_nova.token.one": (
+        "一次只放 1 個標記（這裡給了 {count} 個）：一個一個放，最後再輸入其餘的效果"
+    ),
+    "ark_nova.token.kind": "{card_id}的能力不會放{kind}標記",
+    "ark_nova.token.kind/none": "只有動物的倍增、毒液或纏繞能力會在行動卡上放標記",
+    "ark_nova.token.owner/unknown": "沒有叫 {player} 的玩家",
+    "ark_nova.token.owner/own": "{kind}標記要放在這張牌的主人 {owner} 的行動卡上，不是 {player} 的",
+    "ark_nova.token.owner/other": "{kind}標記要放在其他玩家的行動卡上，不能放在 {player} 自己的",
+    "ark_nova.token.action": "{card_id}的{kind}標記要放在{named}行動卡上，不是{action}行動卡",
+    "ark_nova.token.twice": "這個效果已經給 {player} 放過{kind}標記了",
+    "ark_nova.token.appeal": (
+        "{player} 的吸引力 {appeal} 還不到 {shield}：其他玩家打出的卡還影響不到他"
+    ),
+    "ark_nova.token.protected": "{player} 打出了{card_id}：{kind}對他不再有效",
+    "ark_nova.token.supply": "{supply} 個{kind}標記都已經放在行動卡上了",
     "ark_nova.cards.display_side": "基本面的卡牌行動只從牌庫抽牌；升級面才能拿聲望範圍內展示區的牌",
     "ark_nova.cards.reputation_range": "展示區第 {folder} 格超出聲望範圍（{range} 格）",
     "ark_nova.cards.too_many": "這個強度只能抽 {draw} 張牌，不能拿 {count} 張",

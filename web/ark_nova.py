@@ -20,6 +20,7 @@ from companion.sentences.ark_nova import (
     building_name,
     card_name,
     hex_words,
+    token_words,
 )
 
 UNIVERSITIES = {
@@ -220,6 +221,11 @@ def _effect(move: Mapping[str, Any], lang: str) -> str:
             if zh
             else "its building on " + "; ".join(hex_words(h, lang) for h in move["hexes"])
         )
+    gains += [
+        token_words(t[0], t[1], t[2], lang)
+        for t in move.get("tokens") or []
+        if isinstance(t, list | tuple) and len(t) == 3
+    ]
     if not gains:
         return f"{whose}：沒有帶來任何東西" if zh else f"{whose} gave nothing"
     joined = ("、" if zh else ", ").join(gains)
@@ -330,7 +336,7 @@ TRACKS = (
 
 def ark_nova_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
     """The zoos as a table from a player's view: tracks, hand sizes, cards played, the
-    display and the break token."""
+    tokens on the action cards, the display and the break token."""
     players = list(view.get("players", []))
     zoos = view.get("zoos", {})
     boards = view.get("boards", {})
@@ -350,4 +356,14 @@ def ark_nova_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
         "sponsors": [[piece_id(c) for c in zoos.get(p, {}).get("sponsors", [])] for p in players],
         "display": [piece_id(c) for c in view.get("display", [])],
         "break": list(flow.get("break") or []),
+        "tokens": [_tokens(boards.get(p, {})) for p in players],
     }
+
+
+def _tokens(board: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The multiplier, venom and constriction tokens on a player's action cards (public):
+    each card with the kinds on it, for the page to word."""
+    tokens = board.get("tokens")
+    if not isinstance(tokens, Mapping):
+        return []
+    return [{"card": str(a), "kinds": [str(k) for k in kinds]} for a, kinds in tokens.items()]

@@ -10,7 +10,7 @@ say, in English and Traditional Chinese.
 from __future__ import annotations
 
 from companion.ark_nova_seat import BUILDINGS
-from companion.sentences.ark_nova import ACTION_NAMES, building_name
+from companion.sentences.ark_nova import ACTION_NAMES, TOKENS, building_name
 from web import ark_nova, drawings, labels
 from web.presenters import Presenter, register
 
@@ -289,7 +289,15 @@ ARK_NOVA_WORDS = {
         "Type at least one player's name to score.",
         "請至少輸入一位玩家的名字再計分。",
     ),
+    "ark_tokens": ("Tokens on it: {what}", "卡上的標記：{what}"),
+    "ark_tokens_row": ("tokens on action cards", "行動卡上的標記"),
+    "ark_tokens_help": (
+        "Put each token where the card's ability sends it, one at a time; then confirm the "
+        "rest of the effect below.",
+        "照這張牌的能力一個一個放標記，放完再在下面確認這個效果的其餘部分。",
+    ),
     **{f"ark_a_{card}": words for card, words in ACTION_NAMES.items()},
+    **{f"ark_t_{kind}": words for kind, words in TOKENS.items()},
     **{
         f"ark_b_{kind}": (building_name(kind, "en"), building_name(kind, "zh-Hant"))
         for kind in BUILDINGS

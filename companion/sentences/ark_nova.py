@@ -14,6 +14,7 @@ from companion.ark_nova_seat import BUILDINGS
 from companion.catalog_info import piece_name
 from companion.sentences import ZH, join, pick
 from engines.ark_nova import effects
+from engines.ark_nova.board import ACTIONS
 from engines.ark_nova.build import BONUS_TEXT
 from engines.ark_nova.carddata import words
 from engines.ark_nova.cards import ANIMALS, PROJECTS, SPONSORS
@@ -26,6 +27,13 @@ ACTION_NAMES = {
     "sponsors": ("Sponsors", "贊助"),
 }
 """The five action cards."""
+
+TOKENS = {
+    "multiplier": ("multiplier", "倍增"),
+    "venom": ("venom", "毒液"),
+    "constriction": ("constriction", "纏繞"),
+}
+"""The tokens abilities lay on action cards (``engines.ark_nova.tokens``)."""
 
 CONTINENTS = {
     "africa": ("Africa", "非洲"),
@@ -70,6 +78,17 @@ def building_name(kind: str, lang: str) -> str:
 
 def action_name(card: str, lang: str) -> str:
     return _pick(ACTION_NAMES.get(card, (card, card)), lang)
+
+
+def token_words(kind: Any, player: Any, action: Any, lang: str) -> str:
+    """A token on a player's action card ("a venom token on Bob's Build card")."""
+    what = _pick(TOKENS.get(str(kind), (str(kind), "特殊")), lang)
+    card = action_name(str(action), lang)
+    return pick(
+        lang,
+        f"a {what} token on {player}'s {card} card",
+        f"{player}的{card}行動卡上 1 個{what}標記",
+    )
 
 
 def hex_words(h: Any, lang: str) -> str:
@@ -207,6 +226,14 @@ def owed_text(item: Mapping[str, Any], lang: str) -> str:
                 "你打出的贊助卡在這個行動中觸發的持續效果",
             ),
             lang,
+        )
+    if why == "tokens":
+        n = int(item.get("n") or 0)
+        action = action_name(ACTIONS[n - 1], lang) if 1 <= n <= len(ACTIONS) else ""
+        return pick(
+            lang,
+            f"the tokens on your {action} card: what they did when you used it",
+            f"你{action}行動卡上的標記：你使用這張卡時它們的效果",
         )
     if not card and why == "income":
         return _pick(
@@ -357,6 +384,10 @@ def _entered(data: Mapping[str, Any], lang: str) -> str:
         what = pick(lang, f"bonus tile {data.get('n')}", f"獎勵板塊 {data.get('n')}")
     elif why == "ongoing":
         what = pick(lang, "the lasting effects of the sponsors", "贊助卡的持續效果")
+    elif why == "tokens":
+        n = int(data.get("n") or 0)
+        action = action_name(ACTIONS[n - 1], lang) if 1 <= n <= len(ACTIONS) else ""
+        what = pick(lang, f"the tokens on the {action} card", f"{action}行動卡上的標記")
     else:
         what = pick(lang, "the free size-2 enclosure of the left edge", "左邊的免費 2 格圍欄")
     gained = gains_text(dict(data.get("gains") or {}), lang)
@@ -364,6 +395,9 @@ def _entered(data: Mapping[str, Any], lang: str) -> str:
     if hexes:
         on = join([hex_words(h, lang) for h in hexes], lang)
         gained += pick(lang, f"; its building on {on}", f"；建築放在{on}")
+    for token in data.get("tokens") or []:
+        kind, whose, action = [*list(token), "", "", ""][:3]
+        gained += pick(lang, "; ", "；") + token_words(kind, whose, action, lang)
     return pick(
         lang,
         f"{player} entered what {what} gave: {gained}.",
@@ -433,6 +467,21 @@ def event_words(kind: str, data: Mapping[str, Any], lang: str) -> str | None:
             lang,
             "A break: hands down to their limit, workers back, the display refreshed, income.",
             "休息：手牌棄到上限、協會工作人員回來、展示區更新、發收入。",
+        )
+    if kind == "tokens_returned":
+        gone = [
+            token_words(token, p, action, lang)
+            for p, tokens in dict(data.get("tokens") or {}).items()
+            for action, token in tokens
+        ]
+        return (
+            pick(
+                lang,
+                "Break: the tokens on the action cards went back to the supply: ",
+                "休息：行動卡上的標記放回供應區：",
+            )
+            + join(gone, lang)
+            + pick(lang, ".", "。")
         )
     if kind == "income":
         paid = dict(data.get("money") or {})

@@ -5,7 +5,9 @@ setup), §3 (strength = slot + X-tokens spent; the used card goes to slot 1
 and the cards left of its old slot shift right; at most 4 cards upgraded;
 reputation range), §3 "Animal placement" (reptile house and aviary hold 5
 spaces, the petting zoo 3) and §4 (hand limit 3, 5 with the hand-limit
-university). The JSON form is documented in ``docs/formats/ark_nova.md``.
+university; the multiplier, venom and constriction tokens on the action cards
+go back to the supply: seed text 二.8.(1), ``tokens``). The JSON form is
+documented in ``docs/formats/ark_nova.md``.
 
 The hand may hold unknown cards (``engines.UNKNOWN``): at a table the
 companion does not see another player's hand, only how many cards it holds.
@@ -34,6 +36,9 @@ HAND_LIMIT = 3
 HAND_LIMIT_UNIVERSITY = 5
 """Hand limit at a break, and with the ``reputation_hand`` university (rules spec §4)."""
 
+TOKEN_KINDS = ("multiplier", "venom", "constriction")
+"""The tokens animal abilities lay on action cards (rules spec §1, §4; ``tokens``)."""
+
 START_HAND = 4
 """Cards kept from the 8 drawn at setup (rules spec §2 step 8)."""
 
@@ -59,15 +64,21 @@ class PlayerBoard:
         upgraded: the action cards turned to side II.
         hand: cards in hand (numbers, or ``UNKNOWN`` for unseen ones).
         special: spaces taken in each special enclosure (player tokens on it).
+        tokens: the multiplier, venom and constriction tokens on the action cards, as
+            (action card, kind) pairs in the order of ``ACTIONS`` and ``TOKEN_KINDS``; a
+            card may hold several. Public, like the rest of the row.
     """
 
     actions: tuple[str, ...] = ACTIONS
     upgraded: tuple[str, ...] = ()
     hand: tuple[Card, ...] = (UNKNOWN,) * START_HAND
     special: Mapping[str, int] = field(default_factory=dict)
+    tokens: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         self.validate()
+        if self.tokens:
+            object.__setattr__(self, "tokens", tuple(sorted(self.tokens, key=_token_order)))
 
     def validate(self) -> None:
         """Raise ``ValueError`` naming the first thing no board can show."""
@@ -91,6 +102,17 @@ class PlayerBoard:
                 raise ValueError(f"{kind!r} is not a special enclosure")
             if not 0 <= used <= SPECIAL_CAPACITY[kind]:
                 raise ValueError(f"{kind} holds {SPECIAL_CAPACITY[kind]} spaces, not {used}")
+        for token in self.tokens:
+            if not (
+                isinstance(token, tuple)
+                and len(token) == 2
+                and token[0] in ACTIONS
+                and token[1] in TOKEN_KINDS
+            ):
+                raise ValueError(
+                    f"a token lies on an action card ({', '.join(ACTIONS)}) and is a "
+                    f"{', '.join(TOKEN_KINDS)} token, not {token!r}"
+                )
 
     # -- reading ----------------------------------------------------------------------
 
@@ -104,6 +126,10 @@ class PlayerBoard:
 
     def used(self, kind: str) -> int:
         return self.special.get(kind, 0)
+
+    def tokens_on(self, action: str) -> tuple[str, ...]:
+        """The kinds of the tokens on the ``action`` card (a kind once per token)."""
+        return tuple(kind for card, kind in self.tokens if card == action)
 
     # -- stepping ---------------------------------------------------------------------
 
@@ -125,15 +151,22 @@ class PlayerBoard:
     def with_special(self, kind: str, spaces: int) -> PlayerBoard:
         return replace(self, special={**self.special, kind: self.used(kind) + spaces})
 
+    def with_token(self, action: str, kind: str) -> PlayerBoard:
+        """The board with one more ``kind`` token on the ``action`` card."""
+        return replace(self, tokens=(*self.tokens, (action, kind)))
+
     # -- JSON -------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        doc: dict[str, Any] = {
             "actions": list(self.actions),
             "upgraded": [a for a in ACTIONS if a in self.upgraded],
             "hand": list(self.hand),
             "special": {k: v for k, v in sorted(self.special.items()) if v},
         }
+        if self.tokens:
+            doc["tokens"] = {a: list(self.tokens_on(a)) for a in ACTIONS if self.tokens_on(a)}
+        return doc
 
     @classmethod
     def from_json(cls, obj: Any) -> PlayerBoard:
@@ -144,7 +177,7 @@ class PlayerBoard:
         """
         if not isinstance(obj, Mapping):
             raise ValueError(f"a board is a JSON object, not {type(obj).__name__}")
-        extra = sorted(set(obj) - {"actions", "upgraded", "hand", "special"})
+        extra = sorted(set(obj) - {"actions", "upgraded", "hand", "special", "tokens"})
         if extra:
             raise ValueError(f"a board has no field {extra[0]!r}")
         kwargs: dict[str, Any] = {}
@@ -158,6 +191,8 @@ class PlayerBoard:
             if not isinstance(special, Mapping):
                 raise ValueError("'special' maps a special enclosure to the spaces taken")
             kwargs["special"] = {str(k): _whole(v, f"{k} spaces") for k, v in special.items()}
+        if "tokens" in obj:
+            kwargs["tokens"] = _tokens(obj["tokens"])
         upgraded = kwargs.get("upgraded", ())
         kwargs["upgraded"] = tuple(a for a in ACTIONS if a in upgraded) + tuple(
             a for a in upgraded if a not in ACTIONS
@@ -165,7 +200,21 @@ class PlayerBoard:
         return cls(**kwargs)
 
     def __hash__(self) -> int:
-        return hash((self.actions, self.upgraded, self.hand, tuple(sorted(self.special.items()))))
+        special = tuple(sorted(self.special.items()))
+        return hash((self.actions, self.upgraded, self.hand, special, self.tokens))
+
+
+def _token_order(token: tuple[str, str]) -> tuple[int, int]:
+    return ACTIONS.index(token[0]), TOKEN_KINDS.index(token[1])
+
+
+def _tokens(value: Any) -> tuple[tuple[str, str], ...]:
+    """The ``tokens`` of a board document: each action card to the kinds of its tokens."""
+    if not isinstance(value, Mapping):
+        raise ValueError("'tokens' maps an action card to the kinds of the tokens on it")
+    return tuple(
+        (str(action), str(kind)) for action, kinds in value.items() for kind in _list(kinds, action)
+    )
 
 
 def _list(value: Any, label: str) -> list[Any]:

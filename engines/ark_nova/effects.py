@@ -20,6 +20,10 @@ Resolved by the engine:
 Every other effect is an explicit table move (``TableEffect``): the engine
 asks the player whose card it is, with the card's words, and records what the
 table entered; events say which effects were resolved and which supplied.
+The abilities ``multiplier``, ``venom`` and ``constriction`` also say where their
+tokens went, one action card a move (``tokens``); what a token does when its
+action card is used is an effect the table enters too (owed with ``why``
+``tokens``), and the break returns every token to the supply (seed text 二.8.(1)).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from engines.ark_nova import effects, map_a, scoring
+from engines.ark_nova import effects, map_a, scoring, tokens
 from engines.ark_nova.board import HAND_LIMIT, HAND_LIMIT_UNIVERSITY, Card, gain_reputation
 from engines.ark_nova.cards import ANIMALS, FINAL_SCORING, PROJECTS, SPONSORS
 from engines.ark_nova.info import Ask, Phase, Step
@@ -47,6 +47,8 @@ class Pending:
         n: cards to discard, the display folder, the track space, the tile slot.
         card: the card whose effect the table enters (0: the break's income).
         why: what it is for, in words (``setup``, ``cards``, ``break``, ...).
+        placed: the tokens this effect placed so far, as (kind, player, action card)
+            (``tokens``: an ability effect stays owed while the table places them).
     """
 
     ask: Ask
@@ -54,6 +56,7 @@ class Pending:
     n: int = 0
     card: int = 0
     why: str = ""
+    placed: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def chance(self) -> bool:
@@ -65,6 +68,8 @@ class Pending:
             value = getattr(self, name)
             if value:
                 out[name] = value
+        if self.placed:
+            out["placed"] = [list(t) for t in self.placed]
         return out
 
     @classmethod
@@ -75,6 +80,7 @@ class Pending:
             int(obj.get("n", 0)),
             int(obj.get("card", 0)),
             str(obj.get("why", "")),
+            tuple((str(k), str(p), str(a)) for k, p, a in obj.get("placed", ())),
         )
 
 
@@ -615,7 +621,9 @@ def _break_start(state: ArkNovaState) -> ArkNovaState:
 
 
 def _break_rest(state: ArkNovaState) -> ArkNovaState:
-    """Workers back, association refilled, display folders 1-2 out, income, token back."""
+    """Tokens off the action cards, workers back, association refilled, display folders 1-2
+    out, income, the break token back (seed text 二.8.(1)-(5))."""
+    state = tokens.returned(state)
     flow = state.flow_
     flow = replace(
         flow,

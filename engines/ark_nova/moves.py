@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engines.ark_nova.animals import AnimalPlay
-from engines.ark_nova.board import ACTIONS, Card
+from engines.ark_nova.board import ACTIONS, TOKEN_KINDS, Card
 from engines.ark_nova.build import Placement
 from engines.ark_nova.effects import Gains
 from engines.ark_nova.map_a import Hex
@@ -692,19 +692,26 @@ _GAIN_KEYS = ("money", "appeal", "conservation", "reputation", "x_tokens", "card
 _GAIN_SHORT = {"money": "$", "appeal": "ap", "conservation": "cp", "reputation": "rep",
                "x_tokens": "x", "cards": "card"}  # fmt: skip
 _GAIN_LONG = {v: k for k, v in _GAIN_SHORT.items()}
+_TOKEN = re.compile(
+    rf"(?P<kind>{'|'.join(TOKEN_KINDS)}):(?P<player>.+):(?P<card>{'|'.join(ACTIONS)})"
+)
+"""A token in an effect's notation: kind:player:action card (a name may hold a colon)."""
 
 
 @dataclass(frozen=True)
 class TableEffect(Move):
     """A card effect the table resolved, with what it gave: ``effect ann 402 -``
     (nothing), ``effect ann 249 $3 ap2 card1``; a unique building's hexes:
-    ``effect ann 243 @4,4+4,5``."""
+    ``effect ann 243 @4,4+4,5``; a token an ability placed on an action card, as
+    kind:player:card (``effect ann 470 venom:bob:build``; JSON ``"tokens": [["venom",
+    "bob", "build"]]``)."""
 
     TYPE: ClassVar[str] = "effect"
     player: str
     card: int
     gains: tuple[tuple[str, int], ...] = ()
     hexes: tuple[Hex, ...] = ()
+    tokens: tuple[tuple[str, str, str], ...] = ()
 
     def __post_init__(self) -> None:
         _check_player(self.player)
@@ -721,6 +728,19 @@ class TableEffect(Move):
         for h in self.hexes:
             if not (isinstance(h, tuple) and len(h) == 2 and all(isinstance(v, int) for v in h)):
                 raise InvalidMove(f"a hex is [col, row], not {h!r}")
+        for t in self.tokens:
+            if not (
+                isinstance(t, tuple)
+                and len(t) == 3
+                and t[0] in TOKEN_KINDS
+                and isinstance(t[1], str)
+                and t[1]
+                and t[2] in ACTIONS
+            ):
+                raise InvalidMove(
+                    f"a token is [kind, player, action card]: a {', '.join(TOKEN_KINDS)} "
+                    f"token on {', '.join(ACTIONS)}, not {t!r}"
+                )
 
     @property
     def gained(self) -> Gains:
@@ -730,6 +750,7 @@ class TableEffect(Move):
         parts = [f"{_GAIN_SHORT[k]}{v}" for k, v in self.gains]
         if self.hexes:
             parts.append("@" + "+".join(f"{c},{r}" for c, r in self.hexes))
+        parts += [":".join(t) for t in self.tokens]
         return f"effect {self.player} {self.card} {' '.join(parts) or '-'}"
 
     @classmethod
@@ -739,8 +760,13 @@ class TableEffect(Move):
             return None
         gains: list[tuple[str, int]] = []
         hexes: tuple[Hex, ...] = ()
+        tokens: list[tuple[str, str, str]] = []
         if m["rest"] != "-":
             for part in m["rest"].split():
+                t = _TOKEN.fullmatch(part)
+                if t:
+                    tokens.append((t["kind"], t["player"], t["card"]))
+                    continue
                 if part.startswith("@"):
                     try:
                         hexes = tuple(
@@ -754,7 +780,7 @@ class TableEffect(Move):
                     return None
                 gains.append((_GAIN_LONG[g[1]], int(g[2])))
         try:
-            return cls(m["player"], int(m["card"]), tuple(gains), hexes)
+            return cls(m["player"], int(m["card"]), tuple(gains), hexes, tuple(tokens))
         except InvalidMove:
             return None
 

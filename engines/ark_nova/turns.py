@@ -18,7 +18,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engines.ark_nova import actions, association, effects, flow, map_a, moves, sponsoring, steps
+from engines.ark_nova import (
+    actions,
+    association,
+    effects,
+    flow,
+    map_a,
+    moves,
+    sponsoring,
+    steps,
+    tokens,
+)
 from engines.ark_nova.board import ACTIONS, MAX_UPGRADED, reputation_range
 from engines.ark_nova.cards import ANIMALS, FINAL_SCORING, PROJECTS, SPONSORS
 from engines.ark_nova.flow import Flow, Pending
@@ -170,7 +180,7 @@ def _owed_moves(state: ArkNovaState, item: Pending) -> Sequence[Move]:
         return [KeepFinalScoring(item.player, (c,)) for c in options]
     if item.ask == Ask.REWARD:
         return [Reward(item.player, c) for c in reward_choices(state, item)]
-    return [TableEffect(item.player, item.card)]
+    return [TableEffect(item.player, item.card), *tokens.placements(state, item)]
 
 
 _ZOO_CARDS: tuple[int, ...] = ()
@@ -387,6 +397,8 @@ def _check_effect(state: ArkNovaState, item: Pending, move: TableEffect) -> Verd
                     card=item.card,
                     at=f"[{h[0]},{h[1]}]",
                 )
+    if move.tokens:
+        return tokens.check(state, item, move)
     return LEGAL
 
 
@@ -529,7 +541,8 @@ def _act(state: ArkNovaState, move: Move) -> ArkNovaState:
         if isinstance(move, moves.Snap):
             after = flow.advance_break(after, player, CARDS_BREAK)
     assert after is not None
-    after = _after_action(before, after, player)
+    used = None if isinstance(move, moves.XTokenAction) else ACTION_CARDS.get(move.TYPE)
+    after = _after_action(before, after, player, used)
     return after.evolve(events=(_action_event(player, move), *after.events))
 
 
@@ -554,8 +567,11 @@ def _action_event(player: str, move: Move) -> Event:
     return Event("action", f"{player} used the {card.capitalize()} card", {**data, "card": card})
 
 
-def _after_action(before: ArkNovaState, state: ArkNovaState, player: str) -> ArkNovaState:
-    """What an action leaves owed: cards drawn by bonuses, abilities, ongoing effects."""
+def _after_action(
+    before: ArkNovaState, state: ArkNovaState, player: str, used: str | None
+) -> ArkNovaState:
+    """What an action leaves owed: cards drawn by bonuses, abilities, ongoing effects, what
+    the tokens on the action card used did (``tokens``)."""
     zoo, board = state.zoo(player), state.board(player)
     owed: list[Pending] = []
     unknown = board.hand.count(UNKNOWN) - before.board(player).hand.count(UNKNOWN)
@@ -588,6 +604,8 @@ def _after_action(before: ArkNovaState, state: ArkNovaState, player: str) -> Ark
     ongoing = [c for c in zoo.sponsors if effects.ongoing(c)]
     if ongoing and not any(p.why == "ongoing" for p in owed):
         owed.append(Pending(Ask.EFFECT, player, card=0, n=1, why="ongoing"))
+    if used is not None and tokens.used(before, player, used):
+        owed.append(Pending(Ask.EFFECT, player, n=ACTIONS.index(used) + 1, why="tokens"))
     f = state.flow_
     state = state.evolve(flow=replace(f, step=Step.AFTER).push(*owed))
     if resolved:
@@ -641,12 +659,15 @@ def _resolve(state: ArkNovaState, item: Pending, move: Move) -> ArkNovaState:
         zoo = state.zoo(item.player)
         zoo = replace(zoo, buildings=(*zoo.buildings, Building.unique(item.card, move.hexes)))
         state = state.with_player(item.player, zoo, state.board(item.player))
+    if move.tokens:
+        state = tokens.place(state, item, move)
     words = effects.card_words(item.card) if item.card else item.why
+    placed = "".join(f"; a {k} token on {p}'s {a.capitalize()} card" for k, p, a in move.tokens)
     return flow.add_events(
         state,
         Event(
             "table_effect",
-            f"the table resolved {words}: {move.gained.words()}",
+            f"the table resolved {words}: {move.gained.words()}{placed}",
             {
                 "player": item.player,
                 "card": item.card,
@@ -654,6 +675,7 @@ def _resolve(state: ArkNovaState, item: Pending, move: Move) -> ArkNovaState:
                 "why": item.why,
                 "n": item.n,
                 "hexes": [list(h) for h in move.hexes],
+                **({"tokens": [list(t) for t in move.tokens]} if move.tokens else {}),
             },
         ),
     )
@@ -733,6 +755,9 @@ def effect_words(item: Pending) -> str:
         return "the free size-2 enclosure freed on the left edge of Map A"
     if item.why == "income" and not item.card:
         return "the free size-2 enclosure of the left edge (income)"
+    if item.why == "tokens":
+        action = ACTIONS[item.n - 1].capitalize()
+        return f"the tokens on your {action} card: what they did when you used it"
     words = effects.card_words(item.card)
     if item.why == "sponsor" and item.card in effects.IMMEDIATE:
         words += (

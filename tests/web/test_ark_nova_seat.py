@@ -12,6 +12,7 @@ import html
 import json
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from flask.testing import FlaskClient
@@ -23,6 +24,7 @@ from engines.ark_nova import turns
 from engines.ark_nova.effects import UNIQUE_BUILDINGS
 from engines.ark_nova.state import ArkNovaState
 from tests.ark_nova_turns import reptiles, with_house
+from tests.test_ark_nova_tokens import platypus
 from tests.web.conftest import csrf, seat_url
 
 SEED = 3
@@ -284,3 +286,36 @@ def test_on_a_recorded_table_every_seat_enters_its_own_zoo(
     assert "這一步要由 Ann 來做，不是你" in visible(page.get_data(as_text=True))
     assert "table.not_your_move" in page.get_data(as_text=True)
     assert client.get(bob_url + "/view.json").get_json()["view"]["zoos"]["Ann"]["appeal"] == 0
+
+
+def test_tokens_are_placed_by_touch_and_shown_on_the_action_tiles(
+    client: FlaskClient, store: TableStore
+) -> None:
+    """Seed text 二.8.(1): venom, constriction and multiplier tokens lie on action cards
+    (``engines.ark_nova.tokens``): the Platypus's venom is placed by a tap, one token a
+    commit, and each seat's tiles and the zoos' table say where the tokens lie."""
+    table = store.resume("ark_nova", platypus(bob=10, cy=10).to_json())
+    url = seat_url(table, "ann")
+    page = client.get(url).get_data(as_text=True)
+    text = visible(page)
+    assert "Put each token where the card's ability sends it" in text
+    assert "The effect of Platypus: a venom token on bob's Build card" in text
+    venom = {"type": "effect", "player": "ann", "card": 449, "gains": [], "hexes": []}
+    venom["tokens"] = [["venom", "bob", "build"]]
+    assert venom in commits(page)
+    zh = visible(client.get(url, headers={"Accept-Language": "zh-TW"}).get_data(as_text=True))
+    assert "bob的建造行動卡上 1 個毒液標記" in zh
+    play(client, table, "ann", venom)
+    table = store.load(table.id)
+    assert table.state.board("bob").tokens == (("build", "venom"),)  # type: ignore[attr-defined]
+    board = client.get(url).get_data(as_text=True)
+    assert "tokens on action cards" in visible(board) and "Build: venom" in visible(board)
+    # Bob's tiles on his turn: the Build card says what lies on it, in both languages.
+    state = table.state.evolve(
+        flow=replace(table.state.flow, pending=(), turn=1)  # type: ignore[attr-defined]
+    )
+    bob = store.resume("ark_nova", state.to_json())
+    tiles = client.get(seat_url(bob, "bob")).get_data(as_text=True)
+    assert 'data-tokens="venom"' in tiles and "Tokens on it: venom" in visible(tiles)
+    zh = client.get(seat_url(bob, "bob"), headers={"Accept-Language": "zh-TW"})
+    assert "卡上的標記：毒液" in visible(zh.get_data(as_text=True))
