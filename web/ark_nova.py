@@ -13,12 +13,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.ark_nova_seat import piece_id
+from companion.sentences import join
 from companion.sentences.ark_nova import (
     CONTINENTS,
     GAINS,
     action_name,
     building_name,
     card_name,
+    gain_words,
     hex_words,
 )
 
@@ -46,14 +48,15 @@ def _pick(pair: tuple[str, str], lang: str) -> str:
 
 
 def _names(cards: Sequence[Any], lang: str) -> str:
-    return ("、" if lang == "zh-Hant" else ", ").join(card_name(c, lang) for c in cards)
+    return join([card_name(c, lang) for c in cards], lang)
 
 
 def _with_x(text: str, move: Mapping[str, Any], lang: str) -> str:
     x = move.get("x") or 0
     if not x:
         return text
-    return text + (f"（花 {x} 個 X 標記）" if lang == "zh-Hant" else f", spending {x} X-tokens")
+    tokens = "an X-token" if x == 1 else f"{x} X-tokens"
+    return text + (f"（花 {x} 個 X 標記）" if lang == "zh-Hant" else f", spending {tokens}")
 
 
 def _build(move: Mapping[str, Any], lang: str) -> str:
@@ -210,7 +213,7 @@ def _effect(move: Mapping[str, Any], lang: str) -> str:
     else:
         whose = "這個效果" if zh else "This effect"
     gains = [
-        _pick(GAINS[str(pair[0])], lang).format(n=pair[1])
+        gain_words(str(pair[0]), int(pair[1]), lang)
         for pair in move.get("gains") or []
         if isinstance(pair, list | tuple) and len(pair) == 2 and pair[0] in GAINS
     ]
@@ -258,7 +261,8 @@ def ark_nova_label(move: Mapping[str, Any], lang: str) -> str:
         return (
             f"在{card}行動卡上花 {n} 個 X 標記，提高它的強度"
             if zh
-            else f"Spend {n} X-tokens on the {card} card to raise its strength"
+            else f"Spend {'an X-token' if n == 1 else f'{n} X-tokens'} on the {card} card to "
+            "raise its strength"
         )
     if kind == "done":
         return "結束這個行動" if zh else "Finish this action"

@@ -85,6 +85,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "live_picture": ("What the camera sees", "攝影機看到的畫面"),
     "live_waiting": ("Waiting for a still view of the table.", "等待牌桌畫面靜止。"),
     "live_frames": ("{n} frames seen", "已看 {n} 張畫面"),
+    "live_frames_one": ("1 frame seen", "已看 1 張畫面"),
     "live_ended": (
         "The camera stopped sending pictures: check its cable or connection, then start it again.",
         "攝影機停止送出畫面：請檢查它的線路或連線，再重新開始。",
@@ -115,6 +116,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "chance_inputs": ("What did the table draw?", "牌桌抽到了什麼？"),
     "chance_apply": ("Enter", "輸入"),
     "more_moves": ("{n} more moves: type one below", "還有 {n} 個動作：請在下方輸入"),
+    "more_moves_one": ("1 more move: type it below", "還有 1 個動作：請在下方輸入"),
     "try_move": ("Check or play a move by its notation", "以記號檢查或執行動作"),
     "check": ("Check", "檢查"),
     "play": ("Play", "執行"),
@@ -145,6 +147,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "see_scores": ("See the final scores", "查看最終分數"),
     "hands": ("Hands", "手牌"),
     "cards": ("{n} cards", "{n} 張牌"),
+    "cards_one": ("1 card", "1 張牌"),
     "board": ("Table", "牌桌"),
     "round": ("Round {n}", "第 {n} 回合"),
     "male": ("male", "雄"),
@@ -221,12 +224,16 @@ def pick_language() -> str:
 
 def translate(key: str, lang: str, **values: object) -> str:
     """The message ``key`` in ``lang`` with ``values`` filled in: the app's own, else a
-    game's (its ``Presenter.words``).
+    game's (its ``Presenter.words``); where ``n`` is 1, the message ``<key>_one`` if there
+    is one ("1 card", "1 tear").
 
     Raises:
         KeyError: neither the app nor a game has the message.
     """
-    found = _MESSAGES.get(key) or word(key)
+    found = None
+    if values.get("n") == 1:  # "1 card", not "1 cards": a message may say one apart
+        found = _MESSAGES.get(f"{key}_one") or word(f"{key}_one")
+    found = found or _MESSAGES.get(key) or word(key)
     if found is None:
         raise KeyError(f"no message {key!r}")
     en, zh = found

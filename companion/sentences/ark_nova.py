@@ -44,6 +44,9 @@ GAINS = {
     "cards": ("{n} cards", "{n} 張牌"),
 }
 
+GAINS_ONE = {"x_tokens": "{n} X-token", "cards": "{n} card"}
+"""The English of a gain of one (or minus one) where it differs: "+1 X-token"."""
+
 
 def _pick(pair: tuple[str, str], lang: str) -> str:
     return pair[1] if lang == "zh-Hant" else pair[0]
@@ -181,12 +184,16 @@ def card_effect(card: int, lang: str) -> str:
     return name + colon + text if text else name
 
 
+def gain_words(key: str, n: int, lang: str, *, signed: bool = False) -> str:
+    """``n`` of a gain ``key`` ("3 money", "1 X-token"; with ``signed``, "+3 money")."""
+    text = GAINS_ONE.get(key) if abs(n) == 1 and lang != "zh-Hant" else None
+    return (text or _pick(GAINS[key], lang)).format(n=f"{n:+d}" if signed else n)
+
+
 def gains_text(gains: Mapping[str, Any], lang: str) -> str:
     """What an effect gave ("+3 money, +1 appeal"; 「+3 元、+1 點吸引力」), or nothing."""
     parts = [
-        _pick(GAINS[key], lang).format(n=f"{int(n):+d}")
-        for key, n in gains.items()
-        if key in GAINS and n
+        gain_words(key, int(n), lang, signed=True) for key, n in gains.items() if key in GAINS and n
     ]
     return join(parts, lang) if parts else _pick(("nothing", "沒有任何東西"), lang)
 

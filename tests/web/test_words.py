@@ -6,8 +6,8 @@ sees (home, setup, host, board, each seat, a seat's refused check, the
 scores) is read as a person reads it: the text of the page and its title,
 not its attributes, scripts or the folded "details for the program". That
 text must hold no piece id of the game's catalog, no notation of a legal move
-or of a move in the history, and no refusal code; on a Chinese page, no
-sentence of English words.
+or of a move in the history, no refusal code and no count of one said in the
+plural ("1 tears"); on a Chinese page, no sentence of English words.
 """
 
 from __future__ import annotations
@@ -42,6 +42,11 @@ LATIN = re.compile(r"(?<![\w-])[A-Za-z]{2,}(?![\w-])")
 """A word in Latin letters on a Chinese page."""
 MAT = re.compile(r"(?<![\w-])[a-z]+\d(?![\w-])")
 """A mat's label as printed on it ("bank1"): the photo form names the mats by it."""
+ONE_MANY = re.compile(
+    r"(?<![\w.,])[+-]?1 (?:food )?(?:X-)?(?:tears|tiles|cards|crates|points|placements|frames|"
+    r"moves|tokens|steps|gems|animals|discs|spaces|groups)\b"
+)
+"""A count of one said in the plural ("1 tears", "+1 X-tokens")."""
 SAID_AS_IS = {"English", "JSON", "kg", "BGA", "BBLOG"}
 """Said as is in Chinese too: the language switch, a file format, a unit, two rule sources
 the options name."""
@@ -93,6 +98,7 @@ def problems(game_id: str, text: str, lang: str, notations: set[str]) -> list[st
     found += [f"notation {n!r}" for n in notations if _machine(n) and n in text]
     found += [f"code {c}" for c in CODE.findall(text)]
     found += [f"label {c}" for c in LABEL.findall(text)]
+    found += [f"one {c!r}" for c in ONE_MANY.findall(text)]
     if lang == "zh-Hant":
         found += [f"English {e!r}" for e in ENGLISH.findall(text)]
         found += [f"word {w!r}" for w in LATIN.findall(MAT.sub("", text)) if w not in SAID_AS_IS]
