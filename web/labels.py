@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.boards import HARE_TRACK
-from companion.catalog_info import piece_name
+from companion.catalog_info import piece, piece_name
 from companion.games import UNKNOWN, notation
 from companion.sentences import join
 from companion.sentences.hare_tortoise import animal
@@ -66,15 +66,36 @@ def noah_label(move_json: Mapping[str, Any], lang: str) -> str:
             if card == UNKNOWN
             else name_of("noah", card, lang)
         )
-    text = _NOAH[kind][1 if zh else 0].format_map(_Missing(values))
     gender = move_json.get("gender")
-    if gender in ("M", "F"):
-        word = translate("male" if gender == "M" else "female", lang)
-        text += f"（{word}）" if zh else f" as {word}"
+    if gender in ("M", "F") and isinstance(card, str):
+        values["card"] = _snail(card, gender, lang)
+    text = _NOAH[kind][1 if zh else 0].format_map(_Missing(values))
     target = move_json.get("target")
-    if target:
-        text += f" → {target}"
+    if target and isinstance(card, str):
+        text += _NOAH_TARGET[_species(card) == "LIO"][1 if zh else 0].format(player=target)
     return text
+
+
+_NOAH_TARGET = {
+    False: (" and look at {player}'s hand", "，看 {player} 的手牌"),
+    True: (" and draw a card from {player}'s hand", "，從 {player} 的手牌抽一張"),
+}
+"""What a giraffe (False) or a lion (True) does to the opponent its player names."""
+
+
+def _species(card: str) -> str:
+    found = piece("noah", card)
+    return str(found["data"].get("species", "")) if found else ""
+
+
+def _snail(card: str, gender: str, lang: str) -> str:
+    """The snail played as the gender its player chose ("a Snail, as a male")."""
+    found = piece("noah", card)
+    data = found["data"] if found else {}
+    word = translate("male" if gender == "M" else "female", lang)
+    if lang == "zh-Hant":
+        return f"{data.get('species_zh', '蝸牛')}（當作{word}性）"
+    return f"{data.get('species_en', 'Snail')} as a {word}"
 
 
 class _Missing(dict[str, Any]):
