@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engines
-from companion.messages import MESSAGES, Messages, fields
+from companion.messages import MESSAGES, Messages, fields, typeset_zh
 from engines.animals_on_board.catalog import SPECIES_NAMES as AOB_SPECIES
 from engines.ark_nova.cards import ANIMALS as ARK_ANIMALS
 from engines.ark_nova.catalog import BUILDING_NAMES_ZH as ARK_BUILDINGS
@@ -442,4 +442,4 @@ def reason_text(verdict: Verdict | Mapping[str, Any], lang: str) -> str:
     if not fields(text) <= params.keys():
         return english
     game = key.split(".", 1)[0]
-    return text.format(**{k: zh_value(game, v) for k, v in params.items()})
+    return typeset_zh(text.format(**{k: zh_value(game, v) for k, v in params.items()}))

@@ -156,7 +156,7 @@ def test_a_quick_score_reads_in_chinese_entered_or_not() -> None:
 def test_the_steps_of_an_action_and_an_x_token_spent_are_said_in_both_languages() -> None:
     spent = {"kind": "x_spent", "text": "", "data": {"player": "小明", "card": "build", "x": 2}}
     step = {"kind": "step", "text": "", "data": {"player": "小明", "card": "sponsors"}}
-    assert event_text("ark_nova", spent, ZH) == "小明 在建造行動卡上花了 2 個 X 標記。"
+    assert event_text("ark_nova", spent, ZH) == "小明在建造行動卡上花了 2 個 X 標記。"
     assert event_text("ark_nova", spent, "en") == "小明 spent 2 X-tokens on the Build card."
-    assert event_text("ark_nova", step, ZH) == "小明 進行了贊助行動的一步，還可以繼續。"
+    assert event_text("ark_nova", step, ZH) == "小明進行了贊助行動的一步，還可以繼續。"
     assert "one step of the Sponsors action" in event_text("ark_nova", step, "en")

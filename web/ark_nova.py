@@ -287,7 +287,8 @@ def ark_nova_label(move: Mapping[str, Any], lang: str) -> str:
     if kind == "discard":
         cards = move.get("cards")
         if isinstance(cards, int):
-            return f"{player} 棄掉 {cards} 張牌" if zh else f"{player} discards {cards} cards"
+            some = "a card" if cards == 1 else f"{cards} cards"
+            return f"{player} 棄掉 {cards} 張牌" if zh else f"{player} discards {some}"
         if not cards:
             return "不棄牌" if zh else "Discard nothing"
         return f"棄掉{_names(cards, lang)}" if zh else f"Discard {_names(cards, lang)}"

@@ -12,15 +12,16 @@ come in both languages from the catalogs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Flask, request
 
 from companion.app_reasons import said
 from companion.games import EngineError
-from companion.messages import option_words
+from companion.messages import option_words, typeset_zh
 from companion.reasons import reason_text
+from companion.sentences import join
 from web.presenters import word
 
 LANGS = ("en", "zh-Hant")
@@ -68,7 +69,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "重現某次發牌：輸入其編號（可不填）",
     ),
     "options": ("Rule options", "規則選項"),
-    "default": ("default", "預設"),
+    "default": (" (default)", "（預設）"),
     "create": ("Create the table", "建立牌桌"),
     "host_title": ("Host: {game}", "主持：{game}"),
     "host_help": (
@@ -101,6 +102,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "棋子仍在移動中；動作完成後再檢查",
     ),
     "list_sep": (", ", "、"),
+    "colon": (": ", "："),
     "clause_sep": ("; ", "；"),
     "live_played": ("The camera saw", "攝影機看到"),
     "seat_link": ("Open {player}'s seat", "開啟 {player} 的座位"),
@@ -142,6 +144,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "player": ("Player", "玩家"),
     "total": ("Total", "總計"),
     "winner": ("Winner: {players}", "勝利者：{players}"),
+    "winners": ("Winners: {players}", "勝利者：{players}"),
     "lowest_wins": ("The lowest total wins.", "總分最低者獲勝。"),
     "highest_wins": ("The highest total wins.", "總分最高者獲勝。"),
     "see_scores": ("See the final scores", "查看最終分數"),
@@ -237,14 +240,16 @@ def translate(key: str, lang: str, **values: object) -> str:
     if found is None:
         raise KeyError(f"no message {key!r}")
     en, zh = found
-    text = zh if lang == "zh-Hant" else en
-    return text.format(**values) if values else text
+    if lang != "zh-Hant":
+        return en.format(**values) if values else en
+    return typeset_zh(zh.format(**values)) if values else zh
 
 
 def init_app(app: Flask) -> None:
     """Give templates ``lang``, ``_`` (translate into the request's language), ``reason`` (a
-    game's refusal in it), ``refusal`` (the app's) and ``options_of`` (a game's rule
-    options in it)."""
+    game's refusal in it), ``refusal`` (the app's), ``options_of`` (a game's rule
+    options in it) and ``and_list`` (names as a list a person reads: "Ann and Bob",
+    「小明和阿華」)."""
 
     @app.context_processor
     def inject() -> dict[str, object]:
@@ -259,6 +264,9 @@ def init_app(app: Flask) -> None:
         def refusal(error: EngineError) -> str:
             return said(error, lang)
 
+        def and_list(items: Sequence[Any]) -> str:
+            return join([str(i) for i in items], lang)
+
         def options_of(game: Mapping[str, Any]) -> list[dict[str, Any]]:
             return [option_words(str(game["id"]), o, lang) for o in game["options"]]
 
@@ -268,6 +276,7 @@ def init_app(app: Flask) -> None:
             "reason": reason,
             "refusal": refusal,
             "options_of": options_of,
+            "and_list": and_list,
             "LANGS": LANGS,
             "LANG_NAMES": LANG_NAMES,
         }

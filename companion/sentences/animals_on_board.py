@@ -111,6 +111,9 @@ class AnimalsOnBoardSentences:
     def tiebreak(self, lang: str) -> str | None:
         return pick(lang, "more species on the ark", "方舟上物種較多者勝")
 
+    def points(self, n: int | float, lang: str) -> str | None:
+        return None
+
 
 def _order(code: str) -> int:
     return int(code[1:]) if code[1:].isdigit() else 0

@@ -478,6 +478,19 @@ COUNTED = {
         "{n} 個類別的圖示比右邊的玩家多",
     ),
 }
+
+COUNTED_ONE = {
+    "001": "1 large animal (size 4-5)",
+    "002": "1 small animal (size 1-2)",
+    "003": "1 research icon",
+    "005": "1 conservation project supported",
+    "006": "1 empty building space",
+    "008": "1 sponsor card",
+    "009": "1 category with more icons than the player on the right",
+    "010": "1 rock icon",
+    "011": "1 water icon",
+}
+"""The English of a count of one where it differs from ``COUNTED``."""
 """What a final-scoring card with thresholds counts."""
 
 ARCHITECTURAL = {
@@ -568,7 +581,9 @@ def _why(p: Mapping[str, Any], lang: str) -> str:
     n = p.get("count", 0)
     entered = pick(lang, ", as entered", "，照輸入的") if p.get("entered") else ""
     if card.startswith("F"):
-        counted = _pick(COUNTED.get(card[1:], ("{n}", "{n}")), lang).format(n=n) + entered
+        said = COUNTED_ONE.get(card[1:]) if n == 1 and lang != ZH else None
+        counted = (said or _pick(COUNTED.get(card[1:], ("{n}", "{n}")), lang)).format(n=n)
+        counted += entered
         needs = "/".join(str(x) for x in p.get("needs", []))
         if not needs:
             return counted
@@ -672,6 +687,9 @@ class ArkNovaSentences:
 
     def tiebreak(self, lang: str) -> str | None:
         return pick(lang, "the number of conservation projects supported", "支持的保育計畫數")
+
+    def points(self, n: int | float, lang: str) -> str | None:
+        return None
 
 
 SENTENCES = ArkNovaSentences()

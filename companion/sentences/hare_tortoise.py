@@ -111,6 +111,9 @@ class HareSentences:
     def tiebreak(self, lang: str) -> str | None:
         return pick(lang, "the best-placed bet animal", "下注動物名次較好者勝")
 
+    def points(self, n: int | float, lang: str) -> str | None:
+        return None
+
 
 SENTENCES = HareSentences()
 """The Hare and the Tortoise's sentences."""

@@ -451,7 +451,7 @@ def test_a_chinese_page_gives_the_refusal_in_chinese_with_its_numbers(
     client.set_cookie("lang", "zh-Hant")
     checked = client.post(url + "/check", data={"csrf_token": token, "move": "MULF1"})
     page = checked.get_data(as_text=True)
-    assert 'data-code="noah.overweight">不允許: 駁船會重達 22，超過上限 21' in page
+    assert 'data-code="noah.overweight">不允許：駁船會重達 22，超過上限 21' in page
     assert "<code>noah.overweight</code></details>" in page
     played = client.post(url + "/move", data={"csrf_token": token, "move": "MULF1", "version": "0"})
     assert played.status_code == 422 and "駁船會重達 22，超過上限 21" in played.get_data(

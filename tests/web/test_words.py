@@ -8,7 +8,10 @@ reads it: the text of the page and its title, not its attributes, scripts or
 the folded "details for the program". That
 text must hold no piece id of the game's catalog, no notation of a legal move
 or of a move in the history, no refusal code and no count of one said in the
-plural ("1 tears"); on a Chinese page, no sentence of English words.
+plural ("1 tears"); on a Chinese page, no sentence of English words, no Latin
+comma or colon after a Chinese character, and no space left between two
+Chinese characters in a sentence the pages say (read whole: the history, the
+moves, the score sheet and its tie-break).
 """
 
 from __future__ import annotations
@@ -28,7 +31,14 @@ from companion.sessions import HOST, Table, TableStore
 from tests.registry_support import NAMES as SEATED
 from tests.registry_support import refusals
 from tests.web.conftest import csrf, host_url, seat_url
-from web.present import move_label
+from web.present import (
+    history,
+    move_buttons,
+    move_label,
+    outcome_json,
+    score_rows,
+    tiebreak,
+)
 
 GAMES = [str(g["id"]) for g in game_summaries() if g["turn_engine"]]
 NAMES = {"en": ["Ann", "Bob", "Cy"], "zh-Hant": ["小明", "阿華", "美玲"]}
@@ -47,6 +57,10 @@ LATIN = re.compile(r"(?<![\w-])[A-Za-z]{2,}(?![\w-])")
 """A word in Latin letters on a Chinese page."""
 MAT = re.compile(r"(?<![\w-])[a-z]+\d(?![\w-])")
 """A mat's label as printed on it ("bank1"): the photo form names the mats by it."""
+HALF_WIDTH = re.compile(r"[\u3400-\u9fff\uff09] ?[,:;]")
+"""A comma, colon or semicolon of Latin text after a Chinese character: 「小明: 打出」."""
+GAP = re.compile(r"[\u3400-\u9fff\uff08\uff09\uff0c\uff1a\u3001\u3002] [\u3400-\u9fff\uff08\uff09]")
+"""A space between two Chinese characters in a sentence: 「小明 把碼頭 3」, 「打出 驢仔」."""
 ONE_MANY = re.compile(
     r"(?<![\w.,])[+-]?1 (?:food )?(?:X-)?(?:tears|tiles|cards|crates|points|placements|frames|"
     r"moves|tokens|steps|gems|animals|discs|spaces|groups)\b"
@@ -55,6 +69,10 @@ ONE_MANY = re.compile(
 SAID_AS_IS = {"English", "JSON", "kg", "BGA", "BBLOG"}
 """Said as is in Chinese too: the language switch, a file format, a unit, two rule sources
 the options name."""
+
+
+CELL = "¦"
+"""Where a table's cell begins: the text of two cells is not one sentence ("... 1 ¦ animals")."""
 
 
 class _Text(HTMLParser):
@@ -73,6 +91,8 @@ class _Text(HTMLParser):
         if tag in ("script", "style") or (tag == "details" and "code" in classes) or said_apart:
             self.skip += 1
             self.open.append(tag)
+        if tag in ("td", "th"):
+            self.parts.append(CELL)
 
     def handle_endtag(self, tag: str) -> None:
         if self.open and tag == self.open[-1]:
@@ -107,6 +127,7 @@ def problems(game_id: str, text: str, lang: str, notations: set[str]) -> list[st
     if lang == "zh-Hant":
         found += [f"English {e!r}" for e in ENGLISH.findall(text)]
         found += [f"word {w!r}" for w in LATIN.findall(MAT.sub("", text)) if w not in SAID_AS_IS]
+        found += [f"Latin punctuation {p!r}" for p in HALF_WIDTH.findall(text)]
     return found
 
 
@@ -118,6 +139,24 @@ def _machine(notation: str) -> bool:
 def notations_of(table: Table) -> set[str]:
     moves = {m.notation() for m in table.state.legal_moves()} if table.state.to_move else set()
     return moves | {step.move.notation() for step in table.history}
+
+
+def sentences_of(table: Table, lang: str) -> list[str]:
+    """Each sentence the pages say of ``table`` in ``lang``, whole: the history's moves and
+    events as each seat sees them, each seat's moves, and at the end the score sheet and its
+    tie-break sentence (on a page, elements split them, so their spacing is read here)."""
+    lines = []
+    for seat in table.seats:
+        for entry in history(table, seat.player, lang):
+            lines += [entry["label"], *entry["events"]]
+        lines += [b.label for b in move_buttons(table, lang, actor=seat.player)]
+    outcome = outcome_json(table)
+    if outcome is not None:
+        _, rows = score_rows(table.game, outcome, lang)
+        lines += [r["label"] for r in rows]
+        lines += [c["detail"] for r in rows for c in r["cells"].values()]
+        lines.append(tiebreak(table.game, outcome, lang))
+    return lines
 
 
 def crawl(client: FlaskClient, table: Table, lang: str, token: str) -> dict[str, list[str]]:
@@ -136,6 +175,10 @@ def crawl(client: FlaskClient, table: Table, lang: str, token: str) -> dict[str,
             pages[url + " (stale)"] = client.post(url, data={"csrf_token": token, "move": old})
     notations = notations_of(table)
     out = {}
+    if lang == "zh-Hant":
+        gaps = [g for line in sentences_of(table, lang) for g in GAP.findall(line)]
+        if gaps:
+            out["sentences"] = [f"space {g!r}" for g in gaps]
     for url, answer in pages.items():
         found = problems(table.game, visible_text(answer.get_data(as_text=True)), lang, notations)
         if found:
@@ -210,4 +253,4 @@ def test_noahs_powers_are_said_in_words(lang: str) -> None:
     for label in (giraffe, lion, snail):
         assert "→" not in label and "）（" not in label and "(male or female)" not in label
     assert giraffe != lion and "Cy" in giraffe and "Cy" in lion
-    assert snail == ("Play Snail as a male" if lang == "en" else "打出 蝸牛（當作雄性）")
+    assert snail == ("Play Snail as a male" if lang == "en" else "打出蝸牛（當作雄性）")
