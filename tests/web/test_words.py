@@ -11,7 +11,8 @@ or of a move in the history, no refusal code and no count of one said in the
 plural ("1 tears"); on a Chinese page, no sentence of English words, no Latin
 comma or colon after a Chinese character, and no space left between two
 Chinese characters in a sentence the pages say (read whole: the history, the
-moves, the score sheet and its tie-break).
+moves, the score sheet and its tie-break); in either language no "?" standing
+for a piece in such a sentence ("Draw ?").
 """
 
 from __future__ import annotations
@@ -61,9 +62,11 @@ HALF_WIDTH = re.compile(r"[\u3400-\u9fff\uff09] ?[,:;]")
 """A comma, colon or semicolon of Latin text after a Chinese character: 「小明: 打出」."""
 GAP = re.compile(r"[\u3400-\u9fff\uff08\uff09\uff0c\uff1a\u3001\u3002] [\u3400-\u9fff\uff08\uff09]")
 """A space between two Chinese characters in a sentence: 「小明 把碼頭 3」, 「打出 驢仔」."""
+LONE_MARK = re.compile(r"(?<![\w?])\?(?![\w?])")
+"""A question mark standing for a piece nobody named ("Draw ?", 「把 ?和? 翻開」)."""
 ONE_MANY = re.compile(
     r"(?<![\w.,])[+-]?1 (?:food )?(?:X-)?(?:tears|tiles|cards|crates|points|placements|frames|"
-    r"moves|tokens|steps|gems|animals|discs|spaces|groups)\b"
+    r"tokens|steps|gems|discs|spaces|groups)\b"
 )
 """A count of one said in the plural ("1 tears", "+1 X-tokens")."""
 SAID_AS_IS = {"English", "JSON", "kg", "BGA", "BBLOG"}
@@ -175,10 +178,11 @@ def crawl(client: FlaskClient, table: Table, lang: str, token: str) -> dict[str,
             pages[url + " (stale)"] = client.post(url, data={"csrf_token": token, "move": old})
     notations = notations_of(table)
     out = {}
-    if lang == "zh-Hant":
-        gaps = [g for line in sentences_of(table, lang) for g in GAP.findall(line)]
-        if gaps:
-            out["sentences"] = [f"space {g!r}" for g in gaps]
+    said = sentences_of(table, lang)
+    marks = [line for line in said if LONE_MARK.search(line)]
+    gaps = [g for line in said for g in GAP.findall(line)] if lang == "zh-Hant" else []
+    if marks or gaps:
+        out["sentences"] = [f"space {g!r}" for g in gaps] + [f"a '?': {m!r}" for m in marks]
     for url, answer in pages.items():
         found = problems(table.game, visible_text(answer.get_data(as_text=True)), lang, notations)
         if found:
