@@ -105,6 +105,8 @@ HARE_TORTOISE_WORDS = {
 
 NIAGARA_WORDS = {
     "niagara_weather": ("Weather {n}", "天氣 {n}"),
+    "niagara_flow": ("this round the river flows {n} steps", "本回合河水流 {n} 步"),
+    "niagara_flow_one": ("this round the river flows 1 step", "本回合河水流 1 步"),
     "niagara_falls": ("The falls", "瀑布"),
     "niagara_lost": ("Over the falls", "已落下瀑布"),
     "niagara_bank": ("gems banked", "已存寶石"),

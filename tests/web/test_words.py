@@ -5,11 +5,11 @@ through the seat routes; along the way and at the end every page a person
 sees (home, setup, host, board, each seat, a seat's check refused for a move
 it cannot read and for a move of the past, the scores) is read as a person
 reads it: the text of the page and its title, not its attributes, scripts or
-the folded "details for the program". That
-text must hold no piece id of the game's catalog, no notation of a legal move
-or of a move in the history, no refusal code and no count of one said in the
-plural ("1 tears"); on a Chinese page, no sentence of English words, no Latin
-comma or colon after a Chinese character, and no space left between two
+the folded "details for the program". That text must hold no piece id of the
+game's catalog, no notation of a legal move or of a move in the history, no
+refusal code, no count of one said in the plural ("1 tears") and no number
+said by an arrow ("3 ↓"); on a Chinese page, no sentence of English words, no
+Latin comma or colon after a Chinese character, and no space left between two
 Chinese characters in a sentence the pages say (read whole: the history, the
 moves, the score sheet and its tie-break); in either language no "?" standing
 for a piece in such a sentence ("Draw ?").
@@ -62,6 +62,8 @@ HALF_WIDTH = re.compile(r"[\u3400-\u9fff\uff09] ?[,:;]")
 """A comma, colon or semicolon of Latin text after a Chinese character: 「小明: 打出」."""
 GAP = re.compile(r"[\u3400-\u9fff\uff08\uff09\uff0c\uff1a\u3001\u3002] [\u3400-\u9fff\uff08\uff09]")
 """A space between two Chinese characters in a sentence: 「小明 把碼頭 3」, 「打出 驢仔」."""
+ARROW = re.compile(r"\d+ ?[↓↑]")
+"""A number said by an arrow ("3 ↓") instead of words."""
 LONE_MARK = re.compile(r"(?<![\w?])\?(?![\w?])")
 """A question mark standing for a piece nobody named ("Draw ?", 「把 ?和? 翻開」)."""
 ONE_MANY = re.compile(
@@ -127,6 +129,7 @@ def problems(game_id: str, text: str, lang: str, notations: set[str]) -> list[st
     found += [f"code {c}" for c in CODE.findall(text)]
     found += [f"label {c}" for c in LABEL.findall(text)]
     found += [f"one {c!r}" for c in ONE_MANY.findall(text)]
+    found += [f"arrow {c!r}" for c in ARROW.findall(text)]
     if lang == "zh-Hant":
         found += [f"English {e!r}" for e in ENGLISH.findall(text)]
         found += [f"word {w!r}" for w in LATIN.findall(MAT.sub("", text)) if w not in SAID_AS_IS]
