@@ -47,9 +47,9 @@ def test_language_from_the_browser_and_from_the_switch(client: FlaskClient) -> N
     assert "Table Companion</a>" in client.get("/").get_data(as_text=True)
     switch = client.get("/lang/zh-Hant?next=/new/noah")
     assert switch.status_code == 303 and switch.location == "/new/noah"
-    assert "開新桌" in client.get("/new/noah").get_data(as_text=True)
+    assert "<title>開新桌：挪亞方舟</title>" in client.get("/new/noah").get_data(as_text=True)
     client.get("/lang/en")
-    assert "New table" in client.get("/new/noah").get_data(as_text=True)
+    assert "<title>New table: Noah</title>" in client.get("/new/noah").get_data(as_text=True)
 
 
 def test_the_switch_only_goes_back_to_this_site(client: FlaskClient) -> None:

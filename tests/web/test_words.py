@@ -4,8 +4,9 @@ Each registered game gets a seeded table played with random legal moves
 through the seat routes; along the way and at the end every page a person
 sees (home, setup, host, board, each seat, a seat's check refused for a move
 it cannot read and for a move of the past, the scores) is read as a person
-reads it: the text of the page and its title, not its attributes, scripts or
-the folded "details for the program". That text must hold no piece id of the
+reads it: the text of the page and its title, the names of its controls
+(``aria-label``, ``title``, ``alt``, ``placeholder``), not its other attributes,
+scripts or the folded "details for the program". That text must hold no piece id of the
 game's catalog, no notation of a legal move or of a move in the history, no
 refusal code, no count of one said in the plural ("1 tears") and no number
 said by an arrow ("3 ↓"); on a Chinese page, no sentence of English words, no
@@ -80,6 +81,10 @@ CELL = "¦"
 """Where a table's cell begins: the text of two cells is not one sentence ("... 1 ¦ animals")."""
 
 
+SPOKEN = ("aria-label", "title", "alt", "placeholder")
+"""The attributes a person hears or reads: a control's name, a tooltip, a picture's words."""
+
+
 class _Text(HTMLParser):
     """The text a person sees in the page's language: no script, style, folded code
     details, or a name marked as said in the other language (``lang`` on an element)."""
@@ -98,6 +103,9 @@ class _Text(HTMLParser):
             self.open.append(tag)
         if tag in ("td", "th"):
             self.parts.append(CELL)
+        if not self.skip:  # what a screen reader or a long press says of a control
+            said = [v for k, v in attrs if k in SPOKEN and v]
+            self.parts += [CELL, *said, CELL] if said else []
 
     def handle_endtag(self, tag: str) -> None:
         if self.open and tag == self.open[-1]:
