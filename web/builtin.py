@@ -109,6 +109,7 @@ NIAGARA_WORDS = {
     "niagara_flow_one": ("this round the river flows 1 step", "本回合河水流 1 步"),
     "niagara_falls": ("The falls", "瀑布"),
     "niagara_lost": ("Over the falls", "已落下瀑布"),
+    "niagara_lost_canoe": ("{player}'s canoe {n}", "{player} 的獨木舟 {n}"),
     "niagara_bank": ("gems banked", "已存寶石"),
     "niagara_hand": ("paddles in hand", "手上的船槳"),
     "niagara_landing": ("Landing", "岸邊"),
