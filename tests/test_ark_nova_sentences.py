@@ -99,7 +99,7 @@ def test_an_animal_played_says_its_enclosure_its_price_and_its_gains() -> None:
     col, row = home.cells[0]
     where = f"第 {col + 1} 欄第 {row + 1} 格"
     assert zh.startswith(
-        f"ann：打出懶熊，住進{where}的3格圍欄，付 11 元（印價 14，夥伴動物園折 3）："
+        f"ann：打出懶熊，住進{where}的3格圍欄，付 11 元（印價 14，合作動物園折 3）："
     )
     assert zh.endswith(f"+{bear.appeal} 點吸引力。") and not latin(zh.replace("ann", ""))
 

@@ -133,7 +133,7 @@ def _association(move: Mapping[str, Any], lang: str) -> str:
             parts.append("獲得 2 點聲望" if zh else "take 2 reputation")
         elif kind == "partner":
             parts.append(
-                f"與{_pick(CONTINENTS.get(rest, (rest, rest)), lang)}的夥伴動物園合作"
+                f"拿取{_pick(CONTINENTS.get(rest, (rest, rest)), lang)}的合作動物園"
                 if zh
                 else f"take a partner zoo in {_pick(CONTINENTS.get(rest, (rest, rest)), lang)}"
             )

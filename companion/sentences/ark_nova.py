@@ -132,7 +132,7 @@ GLOSSARY_ZH = {
     "hunter": "從牌庫翻牌，留下其中 1 張動物",
     "hypnosis": "把另一位玩家的行動卡當作自己的來用",
     "iconic": "依指定大陸的圖示得到吸引力",
-    "inventive": "依你的夥伴動物園和大學得到吸引力",
+    "inventive": "依你的合作動物園和大學得到吸引力",
     "jumping": "推進休息標記",
     "magnet": "從展示區拿指定種類的牌",
     "multiplier": "在指定的行動卡上放倍增標記",
@@ -315,7 +315,7 @@ def _played(p: Mapping[str, Any], lang: str) -> str:
     cost = [pick(lang, f"{p['printed']} printed", f"印價 {p['printed']}")]
     if p.get("discount"):
         cost.append(
-            pick(lang, f"{p['discount']} off for partner zoos", f"夥伴動物園折 {p['discount']}")
+            pick(lang, f"{p['discount']} off for partner zoos", f"合作動物園折 {p['discount']}")
         )
     if p.get("folder"):
         cost.append(
