@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
 
-from companion.sentences import line_words
+from companion.sentences import join, line_words
 from companion.sessions import Table, TableStore
 from engines import noah
 from tests.noah.helpers import position
@@ -377,7 +377,8 @@ def test_score_screen_before_and_after_the_end(client: FlaskClient, store: Table
     assert outcome is not None
     page = client.get(f"/t/{done.id}/score").get_data(as_text=True)
     assert "The lowest total wins." in page
-    assert f"Winner: {', '.join(outcome.winners)}" in page
+    winners = join(list(outcome.winners), "en")
+    assert ("Winners: " if len(outcome.winners) > 1 else "Winner: ") + winners in page
     for label in ("Round 1", "Round 2", "Round 3"):
         assert f'<th scope="row">{label}' in page
     for player, total in outcome.scores.items():
