@@ -47,6 +47,7 @@ ANIMALS_ON_BOARD_WORDS = {
     "aob_tiles_one": ("1 tile", "1 片動物"),
     "aob_dropped": ("dropped out this round", "本回合已退出"),
     "aob_start": ("start player", "起始玩家"),
+    "aob_face_down": ("a face-down tile", "一張蓋著的板塊"),
     "aob_ark": ("Your ark", "你的方舟"),
     "aob_overflow": ("Overflow", "滿出的動物"),
     "aob_pick": ("Tap tiles of a group to split them off", "點選同一組裡的板塊，把它們拆出來"),
