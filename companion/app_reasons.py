@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import engines
-from companion.messages import fields
+from companion.messages import fields, typeset_zh
 from companion.sentences import ZH
 from engines.core import EngineError, InvalidMove, InvalidSetup, InvalidState
 
@@ -126,7 +126,7 @@ def said(error: EngineError, lang: str) -> str:
         return english
     text = TEMPLATES.get(error.code or "")
     if text is not None and fields(text) <= _filled(error.params).keys():
-        return text.format(**_filled(error.params))
+        return typeset_zh(text.format(**_filled(error.params)))
     for kind, sentence in KINDS:
         if isinstance(error, kind):
             return sentence

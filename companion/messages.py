@@ -11,6 +11,7 @@ the phone pages fill score lines and events from the same registry.
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -36,6 +37,10 @@ class Sentences(Protocol):
     def tiebreak(self, lang: str) -> str | None:
         """What decides a tie on the score in ``lang`` ("more species on the ark"), or
         None when tied players share the place."""
+
+    def points(self, n: int | float, lang: str) -> str | None:
+        """A total ``n`` as the game counts it in ``lang`` ("11 tears", "a goal met"), or
+        None when it counts points."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,18 @@ def register(game_id: str, messages: Messages) -> Messages:
     if foreign:
         raise ValueError(f"{game_id} messages hold templates of other codes: {foreign}")
     return MESSAGES.register(game_id, messages)
+
+
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
+"""Chinese characters and punctuation, the full-width forms （）：、 included."""
+_GAP = re.compile(f"(?<=[{_CJK}]) +(?=[{_CJK}])")
+
+
+def typeset_zh(text: str) -> str:
+    """Chinese as it is typeset: no space between two Chinese characters (a template's
+    ``{player} 的`` filled with 「小明」 reads 「小明的」); a space beside a Latin word or a
+    number stays (「Ann 的」, 「第 3 回合」)."""
+    return _GAP.sub("", text)
 
 
 def fields(template: str) -> set[str]:

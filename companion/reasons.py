@@ -22,12 +22,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import engines
-from companion.messages import MESSAGES, Messages, fields
+from companion.messages import MESSAGES, Messages, fields, typeset_zh
+from engines.animals_on_board.catalog import SPECIES_NAMES as AOB_SPECIES
 from engines.ark_nova.cards import ANIMALS as ARK_ANIMALS
 from engines.ark_nova.catalog import BUILDING_NAMES_ZH as ARK_BUILDINGS
 from engines.core import Verdict
 from engines.hare_tortoise.catalog import ANIMAL_CODES, ANIMAL_ZH, ANIMALS
-from engines.niagara.board import CLOUD, COLOUR_NAMES, FALLS, HOME, LOST
+from engines.niagara.board import CLOUD, COLOUR_NAMES, FALLS, HOME, LOST, MAIN, RIVER
 
 ZH = "zh-Hant"
 
@@ -42,12 +43,26 @@ HARE_TORTOISE_WORDS = {
 }
 """The Hare and the Tortoise's animals by name and by code, the howl, an unknown card."""
 
-ANIMALS_ON_BOARD_WORDS = {"?": "未知的板塊"}
-"""Animals on Board's unknown tile."""
+ANIMALS_ON_BOARD_WORDS = {
+    **{code: names["zh-Hant"] for code, names in AOB_SPECIES.items()},
+    "?": "未知的板塊",
+    "remove": "移除物種",
+    "draw": "抽板塊",
+    "give": "交出板塊",
+    "split": "拆開一組",
+    "take": "拿走一組",
+    "pass": "放棄",
+    "reveal": "亮出板塊",
+    "cut": "捨棄板塊",
+    "merge": "合併兩組",
+}
+"""Animals on Board's species, unknown tile and moves (what a player may not do now)."""
 
 NIAGARA_WORDS = {
     **{c: f"{n['zh-Hant']}" for c, n in COLOUR_NAMES.items()},
-    HOME: "岸邊（HOME）",
+    **{s: f"河道第 {s[1:]} 格" for s in MAIN},
+    **{s: f"{'左' if s[0] == 'L' else '右'}支流第 {s[1:]} 格" for s in RIVER if s not in MAIN},
+    HOME: "岸邊",
     FALLS: "瀑布",
     LOST: "瀑布下",
     CLOUD: "雲朵",
@@ -70,6 +85,15 @@ ARK_NOVA_WORDS = {
     "multiplier": "倍增",
     "venom": "毒液",
     "constriction": "纏繞",
+    "africa": "非洲",
+    "europe": "歐洲",
+    "asia": "亞洲",
+    "australia": "澳洲",
+    "americas": "美洲",
+    "reputation": "聲望",
+    "partner": "合作動物園",
+    "university": "大學",
+    "project": "保育計畫",
 }
 """Ark Nova's buildings, terrains, the sides of the action cards, the action cards and the
 tokens abilities lay on them."""
@@ -89,7 +113,7 @@ TEMPLATES: dict[str, str] = {
     "noah.game_over": _OVER,
     "noah.no_dock": "沒有碼頭 {dock}；碼頭編號是 0 到 4",
     "noah.start_player": "{player} 不能當起始玩家；請從 {choices} 中選",
-    "noah.wrong_step": "現在不能做「{move}」，請照目前的步驟進行",
+    "noah.wrong_step": "現在不能做這個動作，請照目前的步驟進行",
     "noah.unknown_card": "{card} 不是這副牌裡的動物牌",
     "noah.card_placed": "{card_id} 已經在桌上了",
     "noah.snail_gender": "請說明蝸牛 {card} 的性別：雄（M）或雌（F）；只有蝸牛可以選性別",
@@ -442,4 +466,4 @@ def reason_text(verdict: Verdict | Mapping[str, Any], lang: str) -> str:
     if not fields(text) <= params.keys():
         return english
     game = key.split(".", 1)[0]
-    return text.format(**{k: zh_value(game, v) for k, v in params.items()})
+    return typeset_zh(text.format(**{k: zh_value(game, v) for k, v in params.items()}))

@@ -99,7 +99,7 @@ def test_an_animal_played_says_its_enclosure_its_price_and_its_gains() -> None:
     col, row = home.cells[0]
     where = f"第 {col + 1} 欄第 {row + 1} 格"
     assert zh.startswith(
-        f"ann：打出懶熊，住進{where}的3格圍欄，付 11 元（印價 14，夥伴動物園折 3）："
+        f"ann：打出懶熊，住進{where}的3格圍欄，付 11 元（印價 14，合作動物園折 3）："
     )
     assert zh.endswith(f"+{bear.appeal} 點吸引力。") and not latin(zh.replace("ann", ""))
 
@@ -156,7 +156,7 @@ def test_a_quick_score_reads_in_chinese_entered_or_not() -> None:
 def test_the_steps_of_an_action_and_an_x_token_spent_are_said_in_both_languages() -> None:
     spent = {"kind": "x_spent", "text": "", "data": {"player": "小明", "card": "build", "x": 2}}
     step = {"kind": "step", "text": "", "data": {"player": "小明", "card": "sponsors"}}
-    assert event_text("ark_nova", spent, ZH) == "小明 在建造行動卡上花了 2 個 X 標記。"
+    assert event_text("ark_nova", spent, ZH) == "小明在建造行動卡上花了 2 個 X 標記。"
     assert event_text("ark_nova", spent, "en") == "小明 spent 2 X-tokens on the Build card."
-    assert event_text("ark_nova", step, ZH) == "小明 進行了贊助行動的一步，還可以繼續。"
+    assert event_text("ark_nova", step, ZH) == "小明進行了贊助行動的一步，還可以繼續。"
     assert "one step of the Sponsors action" in event_text("ark_nova", step, "en")

@@ -109,7 +109,7 @@ def test_the_chinese_refusals_carry_the_numbers() -> None:
     assert reason_text(food, "zh-Hant") == "第 0 組有 1 塊板塊，要付 1 個食物；ann 只有 0 個"
     assert "2 個食物" in reason_text(must_take, "zh-Hant")
     assert reason_text(points, "zh-Hant") == (
-        "獨木舟 1 從 岸邊（HOME） 到 M3 要 3 點，但它要移動 4 點；移動 4 點會到 M4"
+        "獨木舟 1 從岸邊到河道第 3 格要 3 點，但它要移動 4 點；移動 4 點會到河道第 4 格"
     )
     assert reason_text(small, "zh-Hant") == (
         "獅子需要 4 格的圍欄；[0,5] [0,4] [1,5] 的圍欄只有 3 格"

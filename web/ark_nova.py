@@ -13,12 +13,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.ark_nova_seat import piece_id
+from companion.sentences import join
 from companion.sentences.ark_nova import (
     CONTINENTS,
     GAINS,
     action_name,
     building_name,
     card_name,
+    gain_words,
     hex_words,
     token_words,
 )
@@ -47,14 +49,15 @@ def _pick(pair: tuple[str, str], lang: str) -> str:
 
 
 def _names(cards: Sequence[Any], lang: str) -> str:
-    return ("、" if lang == "zh-Hant" else ", ").join(card_name(c, lang) for c in cards)
+    return join([card_name(c, lang) for c in cards], lang)
 
 
 def _with_x(text: str, move: Mapping[str, Any], lang: str) -> str:
     x = move.get("x") or 0
     if not x:
         return text
-    return text + (f"（花 {x} 個 X 標記）" if lang == "zh-Hant" else f", spending {x} X-tokens")
+    tokens = "an X-token" if x == 1 else f"{x} X-tokens"
+    return text + (f"（花 {x} 個 X 標記）" if lang == "zh-Hant" else f", spending {tokens}")
 
 
 def _build(move: Mapping[str, Any], lang: str) -> str:
@@ -131,7 +134,7 @@ def _association(move: Mapping[str, Any], lang: str) -> str:
             parts.append("獲得 2 點聲望" if zh else "take 2 reputation")
         elif kind == "partner":
             parts.append(
-                f"與{_pick(CONTINENTS.get(rest, (rest, rest)), lang)}的夥伴動物園合作"
+                f"拿取{_pick(CONTINENTS.get(rest, (rest, rest)), lang)}的合作動物園"
                 if zh
                 else f"take a partner zoo in {_pick(CONTINENTS.get(rest, (rest, rest)), lang)}"
             )
@@ -211,7 +214,7 @@ def _effect(move: Mapping[str, Any], lang: str) -> str:
     else:
         whose = "這個效果" if zh else "This effect"
     gains = [
-        _pick(GAINS[str(pair[0])], lang).format(n=pair[1])
+        gain_words(str(pair[0]), int(pair[1]), lang)
         for pair in move.get("gains") or []
         if isinstance(pair, list | tuple) and len(pair) == 2 and pair[0] in GAINS
     ]
@@ -264,7 +267,8 @@ def ark_nova_label(move: Mapping[str, Any], lang: str) -> str:
         return (
             f"在{card}行動卡上花 {n} 個 X 標記，提高它的強度"
             if zh
-            else f"Spend {n} X-tokens on the {card} card to raise its strength"
+            else f"Spend {'an X-token' if n == 1 else f'{n} X-tokens'} on the {card} card to "
+            "raise its strength"
         )
     if kind == "done":
         return "結束這個行動" if zh else "Finish this action"
@@ -289,7 +293,8 @@ def ark_nova_label(move: Mapping[str, Any], lang: str) -> str:
     if kind == "discard":
         cards = move.get("cards")
         if isinstance(cards, int):
-            return f"{player} 棄掉 {cards} 張牌" if zh else f"{player} discards {cards} cards"
+            some = "a card" if cards == 1 else f"{cards} cards"
+            return f"{player} 棄掉 {cards} 張牌" if zh else f"{player} discards {some}"
         if not cards:
             return "不棄牌" if zh else "Discard nothing"
         return f"棄掉{_names(cards, lang)}" if zh else f"Discard {_names(cards, lang)}"

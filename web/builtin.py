@@ -27,7 +27,8 @@ NOAH_WORDS = {
     "noah_here": ("Noah is here", "挪亞在此"),
     "reserve": ("Ferries in reserve: {n}", "備用駁船：{n}"),
     "departed": ("Departures this round: {n}", "本回合已出發：{n}"),
-    "tears": ("tears", "眼淚"),
+    "tears": ("{n} tears", "{n} 滴眼淚"),
+    "tears_one": ("1 tear", "1 滴眼淚"),
     "noah_dock_help": (
         "Tap the dock Noah goes to next on the pentagon, or his ferry to take its cards.",
         "在五角形上點挪亞接下來要去的碼頭，或點他的駁船拿走上面的牌。",
@@ -36,12 +37,17 @@ NOAH_WORDS = {
 
 ANIMALS_ON_BOARD_WORDS = {
     "aob_stack": ("{n} tiles in the bag", "袋中 {n} 片"),
+    "aob_stack_one": ("1 tile in the bag", "袋中 1 片"),
     "aob_supply": ("{n} food crates in the supply", "補給區 {n} 個食物箱"),
+    "aob_supply_one": ("1 food crate in the supply", "補給區 1 個食物箱"),
     "aob_group": ("Group {n}", "第 {n} 組"),
     "aob_removed": ("Species out of this game", "本局移除的物種"),
     "aob_food": ("{n} food", "食物 {n}"),
     "aob_tiles": ("{n} tiles", "{n} 片動物"),
+    "aob_tiles_one": ("1 tile", "1 片動物"),
     "aob_dropped": ("dropped out this round", "本回合已退出"),
+    "aob_start": ("start player", "起始玩家"),
+    "aob_face_down": ("a face-down tile", "一張蓋著的板塊"),
     "aob_ark": ("Your ark", "你的方舟"),
     "aob_overflow": ("Overflow", "滿出的動物"),
     "aob_pick": ("Tap tiles of a group to split them off", "點選同一組裡的板塊，把它們拆出來"),
@@ -64,6 +70,7 @@ ANIMALS_ON_BOARD_WORDS = {
 
 HARE_TORTOISE_WORDS = {
     "hare_deck": ("{n} cards in the deck", "牌堆 {n} 張"),
+    "hare_deck_one": ("1 card in the deck", "牌堆 1 張"),
     "hare_streams": ("Streams", "小溪"),
     "hare_podium": ("Podium", "頒獎台"),
     "hare_played": ("Played this round", "本輪打出"),
@@ -99,8 +106,11 @@ HARE_TORTOISE_WORDS = {
 
 NIAGARA_WORDS = {
     "niagara_weather": ("Weather {n}", "天氣 {n}"),
+    "niagara_flow": ("this round the river flows {n} steps", "本回合河水流 {n} 步"),
+    "niagara_flow_one": ("this round the river flows 1 step", "本回合河水流 1 步"),
     "niagara_falls": ("The falls", "瀑布"),
     "niagara_lost": ("Over the falls", "已落下瀑布"),
+    "niagara_lost_canoe": ("{player}'s canoe {n}", "{player} 的獨木舟 {n}"),
     "niagara_bank": ("gems banked", "已存寶石"),
     "niagara_hand": ("paddles in hand", "手上的船槳"),
     "niagara_landing": ("Landing", "岸邊"),
@@ -143,6 +153,7 @@ ARK_NOVA_WORDS = {
     "ark_map": ("Your zoo on Map A", "你的動物園（地圖 A）"),
     "ark_strength": ("Strength {n}", "強度 {n}"),
     "ark_placements": ("{n} legal placements", "{n} 種合法擺法"),
+    "ark_placements_one": ("1 legal placement", "1 種合法擺法"),
     "ark_you": ("Your zoo's tracks", "你的動物園軌道"),
     "ark_money": ("{n} money", "{n} 元"),
     "ark_appeal": ("appeal {n}", "吸引力 {n}"),
@@ -200,12 +211,14 @@ ARK_NOVA_WORDS = {
     "ark_nothing": ("Nothing this card can do now.", "這張行動卡現在沒有可做的事。"),
     "ark_owed": ("Your choice now", "現在輪到你選擇"),
     "ark_discard_title": ("Discard {n} cards", "棄掉 {n} 張牌"),
+    "ark_discard_title_one": ("Discard 1 card", "棄掉 1 張牌"),
     "ark_discard_help": (
         "Tap the cards to discard ({k} of {n} chosen), then confirm.",
         "點選要棄掉的牌（已選 {k} / {n} 張），再確認。",
     ),
     "ark_hex": ("Hex {where}", "格子 {where}"),
     "ark_hand": ("Your hand ({n} cards)", "你的手牌（{n} 張）"),
+    "ark_hand_one": ("Your hand (1 card)", "你的手牌（1 張）"),
     "ark_display": ("The display", "展示區"),
     "ark_zoos": ("The zoos", "各動物園"),
     "ark_player": ("Player", "玩家"),
@@ -275,6 +288,7 @@ ARK_NOVA_WORDS = {
         "平手，而決定平手的保育計畫數未輸入：{players}",
     ),
     "quick_vp": ("{n} points", "{n} 分"),
+    "quick_vp_one": ("1 point", "1 分"),
     "quick_no_score": ("no score yet", "尚無分數"),
     "quick_not_entered": ("not entered", "未輸入"),
     "quick_not_number": (

@@ -12,15 +12,16 @@ come in both languages from the catalogs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Flask, g, request
 
 from companion.app_reasons import said
 from companion.games import EngineError
-from companion.messages import option_words
+from companion.messages import option_words, typeset_zh
 from companion.reasons import reason_text
+from companion.sentences import join
 from web.presenters import word
 
 LANGS = ("en", "zh-Hant")
@@ -68,7 +69,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "重現某次發牌：輸入其編號（可不填）",
     ),
     "options": ("Rule options", "規則選項"),
-    "default": ("default", "預設"),
+    "default": (" (default)", "（預設）"),
     "create": ("Create the table", "建立牌桌"),
     "host_title": ("Host: {game}", "主持：{game}"),
     "host_help": (
@@ -85,6 +86,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "live_picture": ("What the camera sees", "攝影機看到的畫面"),
     "live_waiting": ("Waiting for a still view of the table.", "等待牌桌畫面靜止。"),
     "live_frames": ("{n} frames seen", "已看 {n} 張畫面"),
+    "live_frames_one": ("1 frame seen", "已看 1 張畫面"),
     "live_ended": (
         "The camera stopped sending pictures: check its cable or connection, then start it again.",
         "攝影機停止送出畫面：請檢查它的線路或連線，再重新開始。",
@@ -100,6 +102,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "棋子仍在移動中；動作完成後再檢查",
     ),
     "list_sep": (", ", "、"),
+    "colon": (": ", "："),
     "clause_sep": ("; ", "；"),
     "live_played": ("The camera saw", "攝影機看到"),
     "seat_link": ("Open {player}'s seat", "開啟 {player} 的座位"),
@@ -115,6 +118,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "chance_inputs": ("What did the table draw?", "牌桌抽到了什麼？"),
     "chance_apply": ("Enter", "輸入"),
     "more_moves": ("{n} more moves: type one below", "還有 {n} 個動作：請在下方輸入"),
+    "more_moves_one": ("1 more move: type it below", "還有 1 個動作：請在下方輸入"),
     "try_move": ("Check or play a move by its notation", "以記號檢查或執行動作"),
     "check": ("Check", "檢查"),
     "play": ("Play", "執行"),
@@ -140,11 +144,13 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "player": ("Player", "玩家"),
     "total": ("Total", "總計"),
     "winner": ("Winner: {players}", "勝利者：{players}"),
+    "winners": ("Winners: {players}", "勝利者：{players}"),
     "lowest_wins": ("The lowest total wins.", "總分最低者獲勝。"),
     "highest_wins": ("The highest total wins.", "總分最高者獲勝。"),
     "see_scores": ("See the final scores", "查看最終分數"),
     "hands": ("Hands", "手牌"),
     "cards": ("{n} cards", "{n} 張牌"),
+    "cards_one": ("1 card", "1 張牌"),
     "board": ("Table", "牌桌"),
     "round": ("Round {n}", "第 {n} 回合"),
     "male": ("male", "雄"),
@@ -229,23 +235,29 @@ def _language() -> str:
 
 def translate(key: str, lang: str, **values: object) -> str:
     """The message ``key`` in ``lang`` with ``values`` filled in: the app's own, else a
-    game's (its ``Presenter.words``).
+    game's (its ``Presenter.words``); where ``n`` is 1, the message ``<key>_one`` if there
+    is one ("1 card", "1 tear").
 
     Raises:
         KeyError: neither the app nor a game has the message.
     """
-    found = _MESSAGES.get(key) or word(key)
+    found = None
+    if values.get("n") == 1:  # "1 card", not "1 cards": a message may say one apart
+        found = _MESSAGES.get(f"{key}_one") or word(f"{key}_one")
+    found = found or _MESSAGES.get(key) or word(key)
     if found is None:
         raise KeyError(f"no message {key!r}")
     en, zh = found
-    text = zh if lang == "zh-Hant" else en
-    return text.format(**values) if values else text
+    if lang != "zh-Hant":
+        return en.format(**values) if values else en
+    return typeset_zh(zh.format(**values)) if values else zh
 
 
 def init_app(app: Flask) -> None:
     """Give templates ``lang``, ``_`` (translate into the request's language), ``reason`` (a
-    game's refusal in it), ``refusal`` (the app's) and ``options_of`` (a game's rule
-    options in it)."""
+    game's refusal in it), ``refusal`` (the app's), ``options_of`` (a game's rule
+    options in it) and ``and_list`` (names as a list a person reads: "Ann and Bob",
+    「小明和阿華」)."""
 
     @app.context_processor
     def inject() -> dict[str, object]:
@@ -260,6 +272,9 @@ def init_app(app: Flask) -> None:
         def refusal(error: EngineError) -> str:
             return said(error, lang)
 
+        def and_list(items: Sequence[Any]) -> str:
+            return join([str(i) for i in items], lang)
+
         def options_of(game: Mapping[str, Any]) -> list[dict[str, Any]]:
             return [option_words(str(game["id"]), o, lang) for o in game["options"]]
 
@@ -269,6 +284,7 @@ def init_app(app: Flask) -> None:
             "reason": reason,
             "refusal": refusal,
             "options_of": options_of,
+            "and_list": and_list,
             "LANGS": LANGS,
             "LANG_NAMES": LANG_NAMES,
         }

@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.boards import HARE_TRACK
-from companion.catalog_info import piece_name
+from companion.catalog_info import piece, piece_name
 from companion.games import UNKNOWN, notation
 from companion.sentences import join
+from companion.sentences.animals_on_board import tile as aob_tile
 from companion.sentences.hare_tortoise import animal
 from companion.sentences.niagara import paddle, plan
 from web.i18n import translate
@@ -66,15 +67,36 @@ def noah_label(move_json: Mapping[str, Any], lang: str) -> str:
             if card == UNKNOWN
             else name_of("noah", card, lang)
         )
-    text = _NOAH[kind][1 if zh else 0].format_map(_Missing(values))
     gender = move_json.get("gender")
-    if gender in ("M", "F"):
-        word = translate("male" if gender == "M" else "female", lang)
-        text += f"（{word}）" if zh else f" as {word}"
+    if gender in ("M", "F") and isinstance(card, str):
+        values["card"] = _snail(card, gender, lang)
+    text = _NOAH[kind][1 if zh else 0].format_map(_Missing(values))
     target = move_json.get("target")
-    if target:
-        text += f" → {target}"
+    if target and isinstance(card, str):
+        text += _NOAH_TARGET[_species(card) == "LIO"][1 if zh else 0].format(player=target)
     return text
+
+
+_NOAH_TARGET = {
+    False: (" and look at {player}'s hand", "，看 {player} 的手牌"),
+    True: (" and draw a card from {player}'s hand", "，從 {player} 的手牌抽一張"),
+}
+"""What a giraffe (False) or a lion (True) does to the opponent its player names."""
+
+
+def _species(card: str) -> str:
+    found = piece("noah", card)
+    return str(found["data"].get("species", "")) if found else ""
+
+
+def _snail(card: str, gender: str, lang: str) -> str:
+    """The snail played as the gender its player chose ("a Snail, as a male")."""
+    found = piece("noah", card)
+    data = found["data"] if found else {}
+    word = translate("male" if gender == "M" else "female", lang)
+    if lang == "zh-Hant":
+        return f"{data.get('species_zh', '蝸牛')}（當作{word}性）"
+    return f"{data.get('species_en', 'Snail')} as a {word}"
 
 
 class _Missing(dict[str, Any]):
@@ -112,13 +134,27 @@ def animals_on_board_label(move_json: Mapping[str, Any], lang: str) -> str:
     species = move_json.get("species")
     if isinstance(species, str):
         values["species"] = name_of("animals_on_board", f"{species}V1", lang).rsplit(" ", 1)[0]
+    if tile == UNKNOWN:
+        values["tile"] = aob_tile(UNKNOWN, lang)
     tiles = move_json.get("tiles")
     if isinstance(tiles, list):
-        values["tiles"] = join([name_of("animals_on_board", str(t), lang) for t in tiles], lang)
+        values["tiles"] = _aob_tiles([str(t) for t in tiles], lang)
     part = move_json.get("part")
     if isinstance(part, str):
         values["part"] = join([str(ord(c) - 96) for c in part], lang)
-    return _AOB[kind][1 if lang == "zh-Hant" else 0].format_map(values)
+    text = _AOB[kind][1 if lang == "zh-Hant" else 0]
+    if isinstance(part, str) and len(part) == 1:
+        text = text.replace("tiles {part}", "tile {part}")
+    return text.format_map(values)
+
+
+def _aob_tiles(tiles: list[str], lang: str) -> str:
+    """Tiles by name; tiles nobody at this seat has seen as how many they are ("2 tiles",
+    not "? and ?")."""
+    if tiles and all(t == UNKNOWN for t in tiles):
+        n = len(tiles)
+        return f"{n} 張板塊" if lang == "zh-Hant" else ("a tile" if n == 1 else f"{n} tiles")
+    return join([aob_tile(t, lang) for t in tiles], lang)
 
 
 def niagara_label(move_json: Mapping[str, Any], lang: str) -> str:
@@ -172,6 +208,14 @@ def _hare_card(card: str, lang: str) -> str:
     return f"{name}卡" if zh else f"a {name.removeprefix('the ')} card"
 
 
+def _hare_cards(card: str, n: int, lang: str) -> str:
+    """``n`` cards of one kind ("2 lamb cards", 「2 張綿羊卡」), one as :func:`_hare_card`."""
+    if n == 1 or card in ("?", UNKNOWN, "W!"):
+        return join([_hare_card(card, lang)] * n, lang)
+    name = animal(card, lang)
+    return f"{n} 張{name}卡" if lang == "zh-Hant" else f"{n} {name.removeprefix('the ')} cards"
+
+
 def hare_tortoise_label(move_json: Mapping[str, Any], lang: str) -> str:
     """A Hare and Tortoise move in words; a race moved by hand says where each pawn goes
     (podium places first)."""
@@ -182,7 +226,9 @@ def hare_tortoise_label(move_json: Mapping[str, Any], lang: str) -> str:
         if isinstance(move_json.get("card"), str):
             values["card"] = _hare_card(str(move_json["card"]), lang)
         cards = [str(c) for c in move_json.get("cards", [])]
-        values["cards"] = join([_hare_card(c, lang) for c in cards], lang)
+        values["cards"] = join(
+            [_hare_cards(c, cards.count(c), lang) for c in dict.fromkeys(cards)], lang
+        )
         values["streams"] = join([str(n) for n in move_json.get("streams", [])], lang)
         return _HARE[kind][1 if zh else 0].format_map(values)
     if kind != "race":

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games import CHANCE
+from companion.messages import typeset_zh
 from companion.sentences import event_text, line_words, tiebreak_text
 from companion.sessions import DEALER, HOST, Step, Table
 from web.i18n import translate
@@ -37,9 +38,8 @@ def move_label(game_id: str, move_json: Mapping[str, Any], lang: str) -> str:
     """A move in words, in ``lang``: the game's ``Presenter.label``, else its notation
     with the names of the pieces it names."""
     label = PRESENTERS[game_id].label
-    if label is not None:
-        return label(move_json, lang)
-    return generic_label(game_id, move_json, lang)
+    text = label(move_json, lang) if label is not None else generic_label(game_id, move_json, lang)
+    return typeset_zh(text) if lang == "zh-Hant" else text
 
 
 @dataclass(frozen=True)
@@ -223,7 +223,7 @@ def score_rows(
             lines = cells[label].get(p, [])
             row[p] = {
                 "points": sum(points for points, _ in lines) if lines else "",
-                "detail": "; ".join(detail for _, detail in lines if detail),
+                "detail": translate("clause_sep", lang).join(d for _, d in lines if d),
             }
         rows.append({"label": label, "cells": row})
     return players, rows

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.messages import MESSAGES, Messages, fields
+from companion.messages import MESSAGES, Messages, fields, typeset_zh
 from companion.reasons import zh_value
 
 ZH = "zh-Hant"
@@ -32,7 +32,10 @@ def join(items: Sequence[str], lang: str) -> str:
     if len(items) == 1:
         return items[0]
     if lang == ZH:
-        return "、".join(items[:-1]) + "和" + items[-1]
+        head, last = "、".join(items[:-1]), items[-1]
+        left = " " if head[-1:].isascii() and head[-1:].isalnum() else ""
+        right = " " if last[:1].isascii() and last[:1].isalnum() else ""
+        return f"{head}{left}和{right}{last}"  # 「小明和阿華」, 「Ann 和 Bob」, 「老虎 1 和河馬 2」
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
@@ -54,7 +57,7 @@ def event_text(game_id: str, event: Mapping[str, Any], lang: str) -> str:
     said = sentences.event(kind, data, lang) if sentences is not None else None
     if said is None and lang == ZH and messages is not None:
         said = _template(game_id, messages.events.get(kind), data)
-    return said if said is not None else str(event.get("text", ""))
+    return _typeset(said if said is not None else str(event.get("text", "")), lang)
 
 
 def line_words(game_id: str, line: Mapping[str, Any], lang: str) -> tuple[str, str]:
@@ -63,48 +66,58 @@ def line_words(game_id: str, line: Mapping[str, Any], lang: str) -> tuple[str, s
     messages, sentences = _sentences(game_id)
     said = sentences.line(code, params, lang) if sentences is not None else None
     if said is not None:
-        return said
+        return _typeset(said[0], lang), _typeset(said[1], lang)
     if lang == ZH and messages is not None:
         detail = _template(game_id, messages.lines.get(code), params)
         if detail is not None:
-            return detail, ""
+            return typeset_zh(detail), ""
     return str(line.get("label", "")), str(line.get("detail", ""))
+
+
+def _typeset(text: str, lang: str) -> str:
+    return typeset_zh(text) if lang == ZH else text
 
 
 def tiebreak_text(game_id: str, outcome: Mapping[str, Any], lang: str) -> str:
     """One sentence on how the top of the ranking was decided: a shared win, a tie-break
-    won, or no tie.
+    won, or no tie, with the top total as the game counts it ("11 tears", "40 points").
 
     Args:
-        game_id: the game, for what decides its ties.
+        game_id: the game, for what decides its ties and what its totals count.
         outcome: ``Outcome.to_json()``.
         lang: the page's language.
     """
     scores: Mapping[str, Any] = outcome["scores"]
     ranking = [list(t["players"]) for t in outcome["ranking"]]
     winners = list(outcome["winners"])
-    top = scores[winners[0]] if winners else 0
+    if not winners:
+        return ""
+    top = scores[winners[0]]
     tied = [p for tier in ranking for p in tier if scores[p] == top]
     _, sentences = _sentences(game_id)
     rule = sentences.tiebreak(lang) if sentences is not None else None
+    counted = sentences.points(top, lang) if sentences is not None else None
+    total = counted or pick(lang, f"{top} {'point' if top == 1 else 'points'}", f"{top} 分")
     if len(winners) > 1:
-        return pick(
+        said = pick(
             lang,
-            f"{join(winners, lang)} share the win on {top}.",
-            f"{join(winners, lang)} 以 {top} 並列獲勝。",
+            f"{join(winners, lang)} share the win on {total}.",
+            f"{join(winners, lang)} 以 {total}並列獲勝。",
         )
-    if len(tied) > 1:
+    elif len(tied) > 1:
         others = [p for p in tied if p not in winners]
         how = rule or pick(lang, "the tie-break", "平手規則")
-        return pick(
+        said = pick(
             lang,
-            f"{join(tied, lang)} tied on {top}; {how} puts {winners[0]} ahead of "
+            f"{join(tied, lang)} tied on {total}; {how} puts {winners[0]} ahead of "
             f"{join(others, lang)}.",
-            f"{join(tied, lang)} 同為 {top}；依{how}，"
+            f"{join(tied, lang)} 同為 {total}；依{how}，"
             f"{winners[0]} 排在 {join(others, lang)} 前面。",
         )
-    if not winners:
-        return ""
-    return pick(
-        lang, f"No tie: {winners[0]} wins with {top}.", f"沒有平手：{winners[0]} 以 {top} 獲勝。"
-    )
+    else:
+        said = pick(
+            lang,
+            f"No tie: {winners[0]} wins with {total}.",
+            f"沒有平手：{winners[0]} 以 {total}獲勝。",
+        )
+    return _typeset(said, lang)

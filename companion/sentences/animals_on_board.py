@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.catalog_info import piece_name
-from companion.sentences import join, pick
+from companion.sentences import ZH, join, pick
 from engines.animals_on_board.catalog import SPECIES_NAMES
 
 GAME = "animals_on_board"
@@ -37,10 +37,12 @@ class AnimalsOnBoardSentences:
                 f"第 {data['round']} 回合：{data['start']} 先開始。",
             )
         if kind == "split":
+            moves, stays = list(data["moves"]), list(data["stays"])
             return pick(
                 lang,
-                f"{data['player']} splits group {data['group']}: {tiles(data['moves'], lang)} "
-                f"move to a new group; {tiles(data['stays'], lang)} stay.",
+                f"{data['player']} splits group {data['group']}: {tiles(moves, lang)} "
+                f"{_verb('move', moves)} to a new group; {tiles(stays, lang)} "
+                f"{_verb('stay', stays)}.",
                 f"{data['player']} 拆開第 {data['group']} 組：{tiles(data['moves'], lang)} "
                 f"移到新的一組；{tiles(data['stays'], lang)} 留下。",
             )
@@ -79,8 +81,10 @@ class AnimalsOnBoardSentences:
                     lang, "no pair", "沒有成對的動物"
                 )
             names = join([species(k, lang) for k in kinds], lang)
+            many = join([_plural(species(k, "en")) for k in kinds], lang)
+            pairs = "pairs" if len(kinds) > 1 else "pair"
             return pick(lang, "Pairs to Noah", "交給挪亞的成對動物"), pick(
-                lang, f"Noah took the pair of {names}", f"挪亞帶走了成對的{names}"
+                lang, f"Noah took the {pairs} of {many}", f"挪亞帶走了成對的{names}"
             )
         if code == "animals_on_board.cut":
             return pick(lang, "Cut to ten", "超過十張而移除"), tiles(params.get("tiles", []), lang)
@@ -90,12 +94,15 @@ class AnimalsOnBoardSentences:
             herds = [
                 pick(
                     lang,
-                    f"{len(h['tiles'])} {species(h['species'], lang)}: {h['points']}",
-                    f"{len(h['tiles'])} 隻{species(h['species'], lang)}：{h['points']}",
+                    f"{len(h['tiles'])} {_plural(species(h['species'], lang))}: {h['points']}",
+                    f"{len(h['tiles'])} 隻{species(h['species'], lang)}：{h['points']} 分",
                 )
                 for h in params.get("herds", [])
             ]
-            return pick(lang, "Herds (3 or more)", "獸群（3 隻以上）"), join(herds, lang)
+            said = "；".join(herds) if lang == ZH else join(herds, lang)
+            return pick(lang, "Herds (3 or more)", "獸群（3 隻以上）"), said or pick(
+                lang, "none", "無"
+            )
         if code == "animals_on_board.food":
             n = int(params.get("crates", 0))
             return pick(lang, "Food left", "剩下的食物"), pick(
@@ -110,6 +117,22 @@ class AnimalsOnBoardSentences:
 
     def tiebreak(self, lang: str) -> str | None:
         return pick(lang, "more species on the ark", "方舟上物種較多者勝")
+
+    def points(self, n: int | float, lang: str) -> str | None:
+        return None
+
+
+def _verb(verb: str, subjects: Sequence[str]) -> str:
+    """``verb`` agreeing with its tiles: "a tile moves", "two tiles move"."""
+    return verb + "s" if len(subjects) == 1 else verb
+
+
+def _plural(name: str) -> str:
+    """A species in the plural, as a sentence says it ("foxes", "rhinoceroses")."""
+    if name[-1:].isdigit():  # a species with no name yet: its tiles
+        return f"{name} tiles"
+    word = name.lower()
+    return word + ("es" if word.endswith(("s", "x")) else "s")
 
 
 def _order(code: str) -> int:

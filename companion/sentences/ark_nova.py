@@ -52,6 +52,9 @@ GAINS = {
     "cards": ("{n} cards", "{n} 張牌"),
 }
 
+GAINS_ONE = {"x_tokens": "{n} X-token", "cards": "{n} card"}
+"""The English of a gain of one (or minus one) where it differs: "+1 X-token"."""
+
 
 def _pick(pair: tuple[str, str], lang: str) -> str:
     return pair[1] if lang == "zh-Hant" else pair[0]
@@ -148,7 +151,7 @@ GLOSSARY_ZH = {
     "hunter": "從牌庫翻牌，留下其中 1 張動物",
     "hypnosis": "把另一位玩家的行動卡當作自己的來用",
     "iconic": "依指定大陸的圖示得到吸引力",
-    "inventive": "依你的夥伴動物園和大學得到吸引力",
+    "inventive": "依你的合作動物園和大學得到吸引力",
     "jumping": "推進休息標記",
     "magnet": "從展示區拿指定種類的牌",
     "multiplier": "在指定的行動卡上放倍增標記",
@@ -200,12 +203,16 @@ def card_effect(card: int, lang: str) -> str:
     return name + colon + text if text else name
 
 
+def gain_words(key: str, n: int, lang: str, *, signed: bool = False) -> str:
+    """``n`` of a gain ``key`` ("3 money", "1 X-token"; with ``signed``, "+3 money")."""
+    text = GAINS_ONE.get(key) if abs(n) == 1 and lang != "zh-Hant" else None
+    return (text or _pick(GAINS[key], lang)).format(n=f"{n:+d}" if signed else n)
+
+
 def gains_text(gains: Mapping[str, Any], lang: str) -> str:
     """What an effect gave ("+3 money, +1 appeal"; 「+3 元、+1 點吸引力」), or nothing."""
     parts = [
-        _pick(GAINS[key], lang).format(n=f"{int(n):+d}")
-        for key, n in gains.items()
-        if key in GAINS and n
+        gain_words(key, int(n), lang, signed=True) for key, n in gains.items() if key in GAINS and n
     ]
     return join(parts, lang) if parts else _pick(("nothing", "沒有任何東西"), lang)
 
@@ -335,7 +342,7 @@ def _played(p: Mapping[str, Any], lang: str) -> str:
     cost = [pick(lang, f"{p['printed']} printed", f"印價 {p['printed']}")]
     if p.get("discount"):
         cost.append(
-            pick(lang, f"{p['discount']} off for partner zoos", f"夥伴動物園折 {p['discount']}")
+            pick(lang, f"{p['discount']} off for partner zoos", f"合作動物園折 {p['discount']}")
         )
     if p.get("folder"):
         cost.append(
@@ -520,6 +527,19 @@ COUNTED = {
         "{n} 個類別的圖示比右邊的玩家多",
     ),
 }
+
+COUNTED_ONE = {
+    "001": "1 large animal (size 4-5)",
+    "002": "1 small animal (size 1-2)",
+    "003": "1 research icon",
+    "005": "1 conservation project supported",
+    "006": "1 empty building space",
+    "008": "1 sponsor card",
+    "009": "1 category with more icons than the player on the right",
+    "010": "1 rock icon",
+    "011": "1 water icon",
+}
+"""The English of a count of one where it differs from ``COUNTED``."""
 """What a final-scoring card with thresholds counts."""
 
 ARCHITECTURAL = {
@@ -610,7 +630,9 @@ def _why(p: Mapping[str, Any], lang: str) -> str:
     n = p.get("count", 0)
     entered = pick(lang, ", as entered", "，照輸入的") if p.get("entered") else ""
     if card.startswith("F"):
-        counted = _pick(COUNTED.get(card[1:], ("{n}", "{n}")), lang).format(n=n) + entered
+        said = COUNTED_ONE.get(card[1:]) if n == 1 and lang != ZH else None
+        counted = (said or _pick(COUNTED.get(card[1:], ("{n}", "{n}")), lang)).format(n=n)
+        counted += entered
         needs = "/".join(str(x) for x in p.get("needs", []))
         if not needs:
             return counted
@@ -714,6 +736,9 @@ class ArkNovaSentences:
 
     def tiebreak(self, lang: str) -> str | None:
         return pick(lang, "the number of conservation projects supported", "支持的保育計畫數")
+
+    def points(self, n: int | float, lang: str) -> str | None:
+        return None
 
 
 SENTENCES = ArkNovaSentences()

@@ -6,7 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.sentences import pick
-from engines.hare_tortoise.catalog import ANIMAL_CODES, ANIMAL_ZH, ANIMALS, MAX_ANIMAL, MAX_TABLE
+from engines.hare_tortoise.catalog import (
+    ANIMAL_CODES,
+    ANIMAL_ZH,
+    ANIMALS,
+    FINISH,
+    MAX_ANIMAL,
+    MAX_TABLE,
+)
 
 _ZH = dict(zip(ANIMALS, ANIMAL_ZH, strict=True)) | dict(zip(ANIMAL_CODES, ANIMAL_ZH, strict=True))
 _EN = dict(zip(ANIMALS, ANIMALS, strict=True)) | dict(zip(ANIMAL_CODES, ANIMALS, strict=True))
@@ -29,8 +36,12 @@ def animal(code: str, lang: str) -> str:
 
 
 def _spot(n: int, lang: str) -> str:
+    """A pawn's place as the track shows it: the start, a space 1 to 11, or the finish line
+    (every position at or past it)."""
     if n <= 0:
         return pick(lang, "the start", "起跑線")
+    if n >= FINISH:
+        return pick(lang, "the finish line", "終點線")
     return pick(lang, f"space {n}", f"第 {n} 格")
 
 
@@ -68,19 +79,19 @@ class HareSentences:
             else:
                 en, zh = _WHY.get(str(line["reason"]), ("", ""))
                 why = pick(lang, en, zh)
-            parts.append(
-                pick(
-                    lang,
-                    f"{who}, {n} {'card' if n == 1 else 'cards'}: {_spot(line['from'], lang)} "
-                    f"to {_spot(line['to'], lang)}{why}",
-                    f"{who} {n} 張：{_spot(line['from'], lang)}到{_spot(line['to'], lang)}{why}",
-                )
+            start, end = _spot(line["from"], lang), _spot(line["to"], lang)
+            way = (
+                pick(lang, f"stays at {start}", f"留在{start}")
+                if start == end
+                else pick(lang, f"{start} to {end}", f"{start}到{end}")
             )
+            cards = pick(lang, f"{n} {'card' if n == 1 else 'cards'}", f"{n} 張")
+            parts.append(pick(lang, f"{who}, {cards}: {way}{why}", f"{who} {cards}：{way}{why}"))
         cause = _trigger(trigger, lang)
         by = str(trigger.get("player"))
-        text = pick(lang, f"Race ({cause}, by {by}): ", f"賽跑（{cause}，由 {by}）：") + pick(
-            lang, "; ", "；"
-        ).join(parts)
+        text = pick(
+            lang, f"Race ({cause} after {by} played): ", f"賽跑（{by} 出牌後{cause}）："
+        ) + pick(lang, "; ", "；").join(parts)
         if data.get("wolf_only_next"):
             text += pick(lang, "; the howl: only the wolf runs next time", "；狼嚎：下次只有野狼跑")
         if data.get("race_over"):
@@ -110,6 +121,9 @@ class HareSentences:
 
     def tiebreak(self, lang: str) -> str | None:
         return pick(lang, "the best-placed bet animal", "下注動物名次較好者勝")
+
+    def points(self, n: int | float, lang: str) -> str | None:
+        return None
 
 
 SENTENCES = HareSentences()

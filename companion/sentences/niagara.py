@@ -199,6 +199,9 @@ class NiagaraSentences:
     def tiebreak(self, lang: str) -> str | None:
         return pick(lang, "the higher value of the banked gems", "存下寶石價值較高者勝")
 
+    def points(self, n: int | float, lang: str) -> str | None:
+        return pick(lang, "a goal met", "達成目標") if n == 1 else None
+
 
 SENTENCES = NiagaraSentences()
 """Niagara's sentences."""

@@ -80,6 +80,9 @@ class NoahSentences:
     def tiebreak(self, lang: str) -> str | None:
         return None
 
+    def points(self, n: int | float, lang: str) -> str | None:
+        return pick(lang, f"{n} {'tear' if n == 1 else 'tears'}", f"{n} 滴眼淚")
+
 
 SENTENCES = NoahSentences()
 """Noah's sentences."""

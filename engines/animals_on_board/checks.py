@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.animals_on_board.advisor import cut_problem
-from engines.animals_on_board.catalog import SETUP_GIVE, SPECIES_OF
+from engines.animals_on_board.catalog import SETUP_GIVE, SPECIES_NAMES, SPECIES_OF, tile_name
 from engines.animals_on_board.info import Phase, illegal, plural
 from engines.animals_on_board.moves import (
     LETTERS,
@@ -57,7 +57,7 @@ def check(state: AnimalsOnBoardState, move: Move) -> Verdict:
         if move.species in state.removed:
             return illegal(
                 "already_removed",
-                f"{move.species} is already out of the game",
+                f"{SPECIES_NAMES[move.species]['en']} is already out of the game",
                 species=move.species,
             )
         return LEGAL
@@ -71,7 +71,7 @@ def check(state: AnimalsOnBoardState, move: Move) -> Verdict:
         if move.tile not in state.stack:
             return illegal(
                 "bad_reveal",
-                f"{move.tile} cannot be hidden on the ark: {_where(state, move.tile)}",
+                f"{tile_name(move.tile)} cannot be hidden on the ark: {_where(state, move.tile)}",
                 tile=move.tile,
             )
         return LEGAL
@@ -121,12 +121,12 @@ def _check_merge(state: AnimalsOnBoardState, move: Merge) -> Verdict:
 
 def _wrong_phase(state: AnimalsOnBoardState, move: Move) -> Verdict:
     wanted = {
-        Phase.REMOVE: "the species left out (remove S11)",
-        Phase.DEAL: "a setup draw (draw S3V4)",
-        Phase.GIVE: f"{state.players[state.turn]} giving two tiles to the centre (give S1V3 S4V5)",
-        Phase.REFILL: "a tile to refill the centre (draw S3V4)",
+        Phase.REMOVE: "the species left out",
+        Phase.DEAL: "a setup draw",
+        Phase.GIVE: f"{state.players[state.turn]} giving two tiles to the centre",
+        Phase.REFILL: "a tile to refill the centre",
         Phase.PLAY: f"{state.players[state.turn]}'s turn (split, take or pass)",
-        Phase.REVEAL: f"{state.players[state.turn]} naming a hidden tile on the ark (reveal S3V4)",
+        Phase.REVEAL: f"{state.players[state.turn]} naming a hidden tile on the ark",
         Phase.CUT: f"{state.players[state.turn]} cutting the ark to 10 tiles",
     }[state.phase]
     return illegal(
@@ -145,7 +145,7 @@ def _check_draw(state: AnimalsOnBoardState, tile: str) -> Verdict:
             return illegal("unknown_tile", "a simulated game draws known tiles only")
         if not state.draw_is_hidden():
             return illegal(
-                "unknown_tile", "this tile goes face up in the centre; name it (draw S3V4)"
+                "unknown_tile", "this tile goes face up in the centre; say which tile it is"
             )
         return LEGAL
     if tile not in state.stack:
@@ -156,8 +156,9 @@ def _check_draw(state: AnimalsOnBoardState, tile: str) -> Verdict:
 def _where(state: AnimalsOnBoardState, tile: str) -> str:
     """Why ``tile`` cannot come from the stacks."""
     if SPECIES_OF[tile] in state.removed:
-        return f"{tile} is out of the game ({SPECIES_OF[tile]} was left out)"
-    return f"{tile} is not in the draw stacks; it is already on the table"
+        species = SPECIES_NAMES[SPECIES_OF[tile]]["en"]
+        return f"{tile_name(tile)} is out of the game ({species} was left out)"
+    return f"{tile_name(tile)} is not in the draw stacks; it is already on the table"
 
 
 def _check_give(state: AnimalsOnBoardState, tiles: tuple[str, ...]) -> Verdict:
@@ -172,11 +173,13 @@ def _check_give(state: AnimalsOnBoardState, tiles: tuple[str, ...]) -> Verdict:
     hidden = hand.count(UNKNOWN)
     for t in outside:
         if hidden == 0 or t not in state.stack:
-            return illegal("bad_give", f"{t} is not among your drawn tiles", tiles=list(tiles))
+            return illegal(
+                "bad_give", f"{tile_name(t)} is not among your drawn tiles", tiles=list(tiles)
+            )
     if len(outside) > hidden:
         return illegal(
             "bad_give",
-            f"{' and '.join(outside)} are not among your drawn tiles: only "
+            f"{' and '.join(map(tile_name, outside))} are not among your drawn tiles: only "
             f"{plural(hidden, 'of them is', 'of them are')} unseen",
             tiles=list(tiles),
         )

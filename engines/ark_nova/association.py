@@ -36,6 +36,13 @@ if TYPE_CHECKING:
 
 TASK_INDEX = {"reputation": 0, "partner": 1, "university": 2, "project": 3}
 WORKERS_PER_TASK = 3
+
+
+def _continent(code: str) -> str:
+    """A continent as a sentence says it ("Asia", "the Americas")."""
+    return "the Americas" if code == "americas" else code.title()
+
+
 PARTNER_LIMIT = {1: 2, 2: 4}
 UNIVERSITY_REPUTATION = {"research_reputation": 2, "reputation_hand": 2, "research2": 0}
 BLOCKED = "@blocked"
@@ -183,13 +190,14 @@ def _partner(
     if continent in zoo.partner_zoos:
         return _problem(
             "partner_held",
-            f"{player} already has a partner zoo in {continent}",
+            f"{player} already has a partner zoo in {_continent(continent)}",
             continent=continent,
         ), None
     if continent in state.flow_.taken:
         return _problem(
             "partner_taken",
-            f"the partner zoo in {continent} was taken this round; it comes back at the break",
+            f"the partner zoo in {_continent(continent)} was taken this round; it comes back at "
+            "the break",
             continent=continent,
         ), None
     limit = PARTNER_LIMIT[side]

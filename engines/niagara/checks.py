@@ -39,6 +39,7 @@ from engines.niagara.board import (
     HOLLOW_AT,
     HOME,
     LOST,
+    MAIN,
     RIVER,
     WEATHER_MAX,
     WEATHER_MIN,
@@ -82,7 +83,17 @@ def _name(colour: str) -> str:
 
 
 def _slot(slot: str) -> str:
-    return {HOME: "HOME", FALLS: "over the falls"}.get(slot, slot)
+    """A place on the river as players say it ("river space 4"); its label stays in the
+    params."""
+    if slot in (FALLS, LOST):
+        return "over the falls"
+    if slot == HOME:
+        return "the landing"
+    if slot in MAIN:
+        return f"river space {slot[1:]}"
+    if slot in RIVER:
+        return f"space {slot[1:]} of the {'left' if slot[0] == 'L' else 'right'} arm"
+    return slot
 
 
 # --------------------------------------------------------------------------- checking
@@ -144,8 +155,8 @@ def resolve_paddle(table: Table, players: Sequence[str], seat: int, move: Paddle
         if canoe.slot in RIVER and number not in planned:
             raise Refusal(
                 "must_move",
-                f"canoe {number} is on the river at {canoe.slot} and must use the "
-                f"{move.tile} points",
+                f"canoe {number} is on the river at {_slot(canoe.slot)} and must move with "
+                f"the paddle's {move.tile} point{'s' * (move.tile != 1)}",
                 canoe=number,
                 slot=canoe.slot,
                 points=move.tile,
@@ -157,7 +168,9 @@ def resolve_paddle(table: Table, players: Sequence[str], seat: int, move: Paddle
                 canoe=number,
             )
     if not planned and all(c.slot == HOME for c in fleet):
-        raise Refusal("must_launch", "both your canoes are at HOME: at least one must launch")
+        raise Refusal(
+            "must_launch", "both your canoes are at the landing: at least one must launch"
+        )
     unloaded: set[tuple[int, str]] = set()
     for plan in move.canoes:
         table = _run_plan(table, players, seat, plan, move.tile, unloaded)
@@ -185,7 +198,9 @@ def _run_plan(
         )
     if plan.start == HOME and not plan.moves:
         raise Refusal(
-            "stay_home", f"canoe {n} is at HOME: leave it out of the move or launch it", canoe=n
+            "stay_home",
+            f"canoe {n} is at the landing: leave it out of the move or launch it",
+            canoe=n,
         )
     cost = 2 * len(plan.ops)
     k = points - cost
@@ -272,7 +287,7 @@ def _run_plan(
                     held = hollows[h] or "no gems"
                     raise Refusal(
                         "load_missing",
-                        f"the {_name(COLOURS[h])} hollow at {slot} holds no {_name(colour)} "
+                        f"the {_name(COLOURS[h])} hollow at {_slot(slot)} holds no {_name(colour)} "
                         f"gem (it holds {held})",
                         hollow=COLOURS[h],
                         slot=slot,
@@ -299,7 +314,7 @@ def _run_plan(
     elif end == HOME:
         if plan.post or plan.rob:
             raise Refusal(
-                "after_home", f"canoe {n} reached HOME; it does nothing more there", canoe=n
+                "after_home", f"canoe {n} reached the landing; it does nothing more there", canoe=n
             )
         if gem is not None:
             banks = _put(banks, seat, add_gem(banks[seat], gem))
@@ -328,7 +343,7 @@ def _walk(n: int, start: str, end: str, k: int, points: int, cost: int) -> str:
         if k:
             raise Refusal(
                 "points",
-                f"canoe {n} stays at {start} but must use all points ({spend})",
+                f"canoe {n} stays at {_slot(start)} but must use all points ({spend})",
                 case="stay",
                 canoe=n,
                 slot=start,
@@ -362,7 +377,8 @@ def _walk(n: int, start: str, end: str, k: int, points: int, cost: int) -> str:
         if k < d:
             raise Refusal(
                 "points",
-                f"canoe {n} needs {d} points to reach HOME from {start}, it has {k} ({spend})",
+                f"canoe {n} needs {d} points to reach the landing from {_slot(start)}, it has {k} "
+                f"({spend})",
                 case="home",
                 canoe=n,
                 need=d,
@@ -373,7 +389,7 @@ def _walk(n: int, start: str, end: str, k: int, points: int, cost: int) -> str:
     if e != d and start[0] in "LR" and end[0] in "LR" and end[0] != start[0]:
         raise Refusal(
             "path",
-            f"the arms meet only at M5: {start} does not lead to {end}",
+            f"the arms meet only at river space 5: {_slot(start)} does not lead to {_slot(end)}",
             start=start,
             end=end,
         )
@@ -384,7 +400,7 @@ def _walk(n: int, start: str, end: str, k: int, points: int, cost: int) -> str:
     else:
         raise Refusal(
             "path",
-            f"the arms meet only at M5: {start} does not lead to {end}",
+            f"the arms meet only at river space 5: {_slot(start)} does not lead to {_slot(end)}",
             start=start,
             end=end,
         )
@@ -428,7 +444,7 @@ def _rob(
     if target.slot != end or target.gem is None:
         raise Refusal(
             "rob_nothing",
-            f"{owner}'s canoe {number} carries no gem at {end} to rob",
+            f"{owner}'s canoe {number} carries no gem at {_slot(end)} to rob",
             player=owner,
             canoe=number,
             slot=end,

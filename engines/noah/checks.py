@@ -47,10 +47,11 @@ def _illegal(rule: str, reason: str, **params: Any) -> Verdict:
 
 
 def _name(card: str) -> str:
+    """A card as players name it ("female Giraffe"); its id stays in the params."""
     c = CARD_BY_ID[card]
     if c.gender is None:
-        return f"{c.species.en} ({card})"
-    return f"{GENDER_WORDS[c.gender]} {c.species.en} ({card})"
+        return c.species.en
+    return f"{GENDER_WORDS[c.gender]} {c.species.en}"
 
 
 _STEP_WORDS = {
@@ -122,9 +123,7 @@ def check(state: NoahState, move: Move) -> Verdict:
 
 
 def _wrong_step(move: Move, wanted: str) -> Verdict:
-    return _illegal(
-        "wrong_step", f"{move.notation()!r} does not fit now: {wanted}", move=move.notation()
-    )
+    return _illegal("wrong_step", f"that move does not fit now: {wanted}", move=move.notation())
 
 
 def _check_ferry_card(state: NoahState, move: FerryCard) -> Verdict:
@@ -143,7 +142,9 @@ def _check_ferry_card(state: NoahState, move: FerryCard) -> Verdict:
             "snail_gender", "say which end of the snail faces up: M or F", card=move.card
         )
     if move.gender is not None and not (is_snail and by_table):
-        return _illegal("snail_gender", f"{move.card} takes no gender here", card=move.card)
+        return _illegal(
+            "snail_gender", f"the {_name(move.card)} takes no gender here", card=move.card
+        )
     return LEGAL
 
 
@@ -239,15 +240,14 @@ def _check_play(state: NoahState, move: Play) -> Verdict:
         if move.gender is not None:
             return _illegal(
                 "snail_gender",
-                f"only a snail takes a chosen gender, not {card.id}",
+                f"only a snail takes a chosen gender, not the {_name(card.id)}",
                 card=card.id,
             )
         if need is not None and card.gender != need:
             return _illegal(
                 "gender",
                 f"this ferry now takes a {GENDER_WORDS[need]} (its cards "
-                f"{_pattern_words(ferry)}); {_name(card.id)} is "
-                f"{GENDER_WORDS[card.gender]}" + _take_hint(state),
+                f"{_pattern_words(ferry)}); the {_name(card.id)} does not fit" + _take_hint(state),
                 card_id=card.id,
                 need=need,
             )

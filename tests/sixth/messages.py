@@ -42,6 +42,9 @@ class PondSentences:
     def tiebreak(self, lang: str) -> str | None:
         return pick(lang, "the last trick", "拿下最後一墩者勝")
 
+    def points(self, n: int | float, lang: str) -> str | None:
+        return None
+
 
 MESSAGES = Messages(
     refusals={

@@ -114,7 +114,7 @@ def build_by_taps(page: Page, rotations: list[int], spend: bool = False) -> None
         tap(page, 'a[data-x="more"]')
         assert page.locator('a.ark-tile[data-action="build"] span').inner_text() != strength
         button = page.locator(".ark-commit button")
-        assert button.inner_text().startswith("Spend 1 X-tokens on the Build card")
+        assert button.inner_text().startswith("Spend an X-token on the Build card")
         tap(page, ".ark-commit button")
         assert page.locator("[data-acting=build]").count() == 1
     tap(page, "a[data-building]")

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 
 import engines
 from companion.catalog_info import game_summaries
+from companion.sentences import join
 from companion.sessions import Table, TableStore
 from engines.core import Move
 from tests.web.conftest import csrf, host_url, seat_url
@@ -72,4 +73,5 @@ def test_a_seeded_game_plays_through_the_seat_routes(
     score = client.get(f"/t/{table.id}/score").get_data(as_text=True)
     outcome = table.state.outcome()
     assert outcome is not None
-    assert "Winner: " + ", ".join(outcome.winners) in score
+    winners = join(list(outcome.winners), "en")
+    assert ("Winners: " if len(outcome.winners) > 1 else "Winner: ") + winners in score

@@ -177,3 +177,26 @@ def test_a_table_that_deals_for_itself_fits_a_finger_too(
             trouble += [f"{locale} {url}: {p}" for p in problems(page)]
         page.context.close()
     assert not trouble, "\n".join(trouble)
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_ark_nova_cards_to_discard_fit_a_finger_in_chinese(
+    server: str, browser: Browser, store: TableStore
+) -> None:
+    """The opening discard of each seat (keep 4 of 8), in Traditional Chinese, where a card's
+    name may be one character (「狼」, 「驢」): each card to tick is a 44 x 44 px target."""
+    table = store.create("ark_nova", NAMES, seed=3)
+    rng = random.Random(3)
+    page = phone(browser, "zh-TW")
+    trouble = []
+    names: set[str] = set()
+    while table.state.to_move is not None and table.state.legal_moves()[0].TYPE == "discard":
+        mover = str(table.state.to_move)
+        seat = next(s for s in table.seats if s.player == mover)
+        page.goto(f"{server}/t/{table.id}/seat/{seat.token}")
+        names |= set(page.locator("a.ark-card").all_inner_texts())
+        trouble += [f"{mover}: {p}" for p in problems(page)]
+        move = policy_move(table, rng)
+        table = store.submit(table.id, move.to_json(), actor=mover, version=table.version)
+    assert any(len(n.strip()) == 1 for n in names), names  # a one-character name was shown
+    assert not trouble, "\n".join(trouble)

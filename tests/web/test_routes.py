@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
 
-from companion.sentences import line_words
+from companion.sentences import join, line_words
 from companion.sessions import Table, TableStore
 from engines import noah
 from tests.noah.helpers import position
@@ -48,9 +48,9 @@ def test_language_from_the_browser_and_from_the_switch(client: FlaskClient) -> N
     assert "Table Companion</a>" in client.get("/").get_data(as_text=True)
     switch = client.get("/lang/zh-Hant?next=/new/noah")
     assert switch.status_code == 303 and switch.location == "/new/noah"
-    assert "開新桌" in client.get("/new/noah").get_data(as_text=True)
+    assert "<title>開新桌：挪亞方舟</title>" in client.get("/new/noah").get_data(as_text=True)
     client.get("/lang/en")
-    assert "New table" in client.get("/new/noah").get_data(as_text=True)
+    assert "<title>New table: Noah</title>" in client.get("/new/noah").get_data(as_text=True)
 
 
 def test_the_switch_only_goes_back_to_this_site(client: FlaskClient) -> None:
@@ -402,7 +402,8 @@ def test_score_screen_before_and_after_the_end(client: FlaskClient, store: Table
     assert outcome is not None
     page = client.get(f"/t/{done.id}/score").get_data(as_text=True)
     assert "The lowest total wins." in page
-    assert f"Winner: {', '.join(outcome.winners)}" in page
+    winners = join(list(outcome.winners), "en")
+    assert ("Winners: " if len(outcome.winners) > 1 else "Winner: ") + winners in page
     for label in ("Round 1", "Round 2", "Round 3"):
         assert f'<th scope="row">{label}' in page
     for player, total in outcome.scores.items():
@@ -476,7 +477,7 @@ def test_a_chinese_page_gives_the_refusal_in_chinese_with_its_numbers(
     client.set_cookie("lang", "zh-Hant")
     checked = client.post(url + "/check", data={"csrf_token": token, "move": "MULF1"})
     page = checked.get_data(as_text=True)
-    assert 'data-code="noah.overweight">不允許: 駁船會重達 22，超過上限 21' in page
+    assert 'data-code="noah.overweight">不允許：駁船會重達 22，超過上限 21' in page
     assert "<code>noah.overweight</code></details>" in page
     played = client.post(url + "/move", data={"csrf_token": token, "move": "MULF1", "version": "0"})
     assert played.status_code == 422 and "駁船會重達 22，超過上限 21" in played.get_data(

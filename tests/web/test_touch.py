@@ -146,10 +146,11 @@ CONTROLS = """() => {
     }
     const r = target.getBoundingClientRect();
     if (!r.width && !r.height) { continue; }
-    const labelled = e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') ||
-      (e.labels && [...e.labels].some(l => l.textContent.trim())) ||
-      (e.textContent || '').trim() || e.getAttribute('title') ||
-      (e.matches('input[type=submit], input[type=button]') && e.value);
+    const words = t => /\\p{L}/u.test(t || '');  // a word, not only "1. ?" or "+"
+    const labelled = words(e.getAttribute('aria-label')) || e.getAttribute('aria-labelledby') ||
+      (e.labels && [...e.labels].some(l => words(l.textContent))) ||
+      words(e.textContent) || words(e.getAttribute('title')) ||
+      (e.matches('input[type=submit], input[type=button]') && words(e.value));
     seen.push({
       what: e.outerHTML.slice(0, 140), width: r.width, height: r.height,
       top: r.top + window.scrollY, labelled: !!labelled,

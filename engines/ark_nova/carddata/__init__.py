@@ -460,7 +460,7 @@ ANIMAL_ROWS: tuple[AnimalRow, ...] = (
     ),
     (
         463,
-        "Panamanian White-Faced",
+        "Panamanian White-Faced Capuchin",
         False,
         (5,),
         5,

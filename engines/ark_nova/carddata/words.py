@@ -622,7 +622,7 @@ def project_words(project: Project, lang: str = "en") -> str:
                 )
                 for c, r in BREEDING
             ]
-            return f"1 隻{name}，加上牠所屬大陸的夥伴動物園：{'／'.join(rewards)}"
+            return f"1 隻{name}，加上牠所屬大陸的合作動物園：{'／'.join(rewards)}"
         return f"a {name} and a partner zoo on its continent: {' / '.join(rewards)}"
     if project.counts in COUNTED:
         en, zh = COUNTED[project.counts]
