@@ -36,6 +36,7 @@ from companion.games import DocumentError, whole_number
 from companion.live import LiveError
 from companion.sessions import BadRequest, Forbidden, StoreClosed, TableNotFound
 from web import tables
+from web.departures import Departures
 from web.pages import Page, live_status, version_of
 from web.play import seat_page
 from web.security import CSRF_FIELD
@@ -47,8 +48,9 @@ HEARTBEAT_SECONDS = 15.0
 """A quiet stream sends a comment this often, so proxies keep it open."""
 
 GONE_CHECK_SECONDS = 0.5
-"""How often a waiting stream looks whether its phone is still there (a page that reloads
-closes its stream; the thread it held is free again within this)."""
+"""How often a waiting stream looks whether its phone is still there, when the worker cannot
+tell it at once (:mod:`web.departures`: no ``epoll``, or no socket under the stream); a page
+that reloads closes its stream, and the thread it held is free again within this."""
 
 
 def _gone(connection: socket.socket | None) -> bool:
@@ -124,6 +126,7 @@ def _events(
     lifetime = float(current_app.config["LIVE_STREAM_SECONDS"])
     busy_retry = int(float(current_app.config["LIVE_BUSY_RETRY_SECONDS"]) * 1000)
     gate: threading.BoundedSemaphore = current_app.extensions["live_streams"]
+    departures: Departures = current_app.extensions["departures"]
     # The connection under the stream (gunicorn's or werkzeug's), to notice a gone phone.
     environ = request.environ
     connection = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
@@ -152,21 +155,25 @@ def _events(
             last = first
             yield _version(last)
             end = time.monotonic() + lifetime
-            quiet = time.monotonic()
+            beat = time.monotonic() + HEARTBEAT_SECONDS
             while (left := end - time.monotonic()) > 0 and not _gone(connection):
-                version = store.wait(table_id, last, timeout=min(GONE_CHECK_SECONDS, left))
+                # Told at once when its phone leaves, a stream wakes for news or its heartbeat.
+                told = departures.watch(connection, table_id)
+                wait = beat - time.monotonic() if told else GONE_CHECK_SECONDS
+                version = store.wait(table_id, last, timeout=max(0.0, min(wait, left)))
                 if version != last:
                     if regions is not None and _gone(connection):
                         return  # the page left (a form was sent): draw nothing for it
                     last, sent = news(version)
-                    quiet = time.monotonic()
+                    beat = time.monotonic() + HEARTBEAT_SECONDS
                     yield sent
-                elif time.monotonic() - quiet > HEARTBEAT_SECONDS:
-                    quiet = time.monotonic()
+                elif time.monotonic() >= beat:
+                    beat = time.monotonic() + HEARTBEAT_SECONDS
                     yield b": still here\n\n"
         except StoreClosed:
             return
         finally:
+            departures.forget(connection)
             gate.release()
 
     return Response(
@@ -177,8 +184,9 @@ def _events(
 
 
 def init_app(app: Flask) -> None:
-    """The cap on live streams per worker (``LIVE_STREAMS``)."""
+    """The cap on live streams per worker (``LIVE_STREAMS``), and the watch on their phones."""
     app.extensions["live_streams"] = threading.BoundedSemaphore(int(app.config["LIVE_STREAMS"]))
+    app.extensions["departures"] = Departures(app.extensions["tables"].wake)
 
 
 @bp.post("/t/<table_id>/host/<token>/live/start")

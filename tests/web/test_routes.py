@@ -6,6 +6,7 @@ import io
 import json
 import random
 import re
+import select
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +26,7 @@ from tests.noah.helpers import position
 from tests.web.conftest import csrf, host_url, post_move, seat_url
 from tests.web.phone import Phone, Stream, events, serving
 from web import create_app
+from web.live import GONE_CHECK_SECONDS
 from web.play import seat_page
 from web.present import move_label
 
@@ -563,6 +565,45 @@ def test_a_seats_stream_draws_nothing_for_a_phone_that_left(
         time.sleep(1.0)  # two gone checks and more
         streams[listening].close()
     assert drawn == [listening]
+
+
+@pytest.mark.skipif(not hasattr(select, "epoll"), reason="the worker watches phones by epoll")
+def test_a_waiting_stream_sleeps_until_news_and_is_told_when_its_phone_leaves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a real server a waiting stream does not wake every half second to look at its phone:
+    it waits for news or its heartbeat, and is woken as soon as the phone closes the
+    connection, its place among ``LIVE_STREAMS`` free again."""
+    waits: list[float] = []
+    wait = TableStore.wait
+
+    def counted(store: TableStore, table_id: str, known: int, timeout: float) -> int:
+        waits.append(timeout)
+        return wait(store, table_id, known, timeout)
+
+    monkeypatch.setattr(TableStore, "wait", counted)
+    config = {"DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "k", "LIVE_STREAMS": 1}
+    with serving(config) as (port, app):
+        store: TableStore = app.extensions["tables"]
+        table = store.create("noah", PLAYERS, seed=2)
+        phone = Phone(port).join()
+        path = seat_url(table, "ann") + "/stream"
+        held = Stream(port, path, cookie=phone.cookie)
+        assert held.heard.wait(5)
+        time.sleep(1.5)
+        assert len(waits) == 1 and waits[0] > 10 * GONE_CHECK_SECONDS  # up to the heartbeat
+        held.close()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            again = Stream(port, path, cookie=phone.cookie)
+            assert again.heard.wait(5)
+            again.close()
+            if b"retry: 500\n" in again.raw:  # not told to come back: the place was free
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the stream of the phone that left kept its place")
+    assert len(waits) <= 3
 
 
 def test_pages_carry_safety_headers(client: FlaskClient) -> None:
