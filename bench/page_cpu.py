@@ -1,21 +1,27 @@
-"""The server's CPU per move, in one process: a move and the pages the phones fetch for it.
+"""The server's CPU per move, in one process: a move, the pages and the live streams around it.
 
 Run: ``.venv/bin/python -m bench.page_cpu [--games noah,...] [--moves 60] [--repeat 3]
 [--database URL] [--profile FILE]``.
 
 A table of each game with four seats (seeded: the companion deals), driven
 through the app's WSGI entry with Flask's test client, as ``bench.web_load``'s
-phones drive the server: the player to move posts the page's form (a legal
-move chosen by a seeded random generator, or the game's playout policy) and
-loads the page it is sent to; each of the three other phones fetches what
-``web/static/live.js`` fetches when the stream says the version moved on.
-Counted: the CPU time of the app's threads inside the WSGI call (the test
-client's own work is left out), per move and per kind of request, the best of
-``--repeat`` runs (CPU time is steadier than wall time on a shared machine,
-not immune to it). The live streams are not driven (their cost is the
-backend's wait: SQLite's poll or PostgreSQL's listener, measured by
-``bench.web_load``). ``--profile`` writes a cProfile of the last run, and
-prints its 30 costliest functions by cumulative time.
+phones drive the server: each phone loads its seat page and holds the stream
+the page listens to (``data-regions-stream``: the seat's own, which carries its
+live regions; else the table's), read in a thread of its own as the server's
+thread would run it, with a socket pair under it so it sees a phone that left.
+The player to move closes its stream (``live.js`` does once a form is sent),
+posts the page's form (a legal move chosen by a seeded random generator, or
+the game's playout policy) and loads the page it is sent to, which opens a new
+stream; each of the three other phones' streams wakes and sends the regions, or
+the version for the phone to fetch the regions (``/regions``). Counted: the CPU
+time of the app's threads inside the WSGI calls and the streams' iteration (the
+test client's own work is left out), per move and per kind, the best of
+``--repeat`` runs (CPU time is steadier than wall time on a shared machine, not
+immune to it). Not counted: the SQLite backend's poll or the PostgreSQL
+listener that wake the streams (a thread per worker, measured by
+``bench.web_load``). ``--profile`` writes a cProfile of the requests of the last
+run's main thread (the moves and the movers' pages), and prints its 30
+costliest functions by cumulative time.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ import cProfile
 import json
 import pstats
 import random
+import re
+import socket
 import tempfile
 import threading
 import time
@@ -39,40 +47,123 @@ from flask.testing import FlaskClient
 
 import engines
 from engines.core import State
+from tests.web.phone import events
 from web import create_app
 
 GAMES = ("noah", "animals_on_board", "hare_tortoise", "niagara", "ark_nova")
 PLAYERS = ["ann", "bob", "cy", "dee"]
-KINDS = ("move", "mover's page", "waiting page")
+KINDS = ("move", "mover's page", "streams", "regions fetched")
+SHOWN = re.compile(r'<body data-version="(\d+)"')
 
 
 class Meter:
-    """The CPU time of the app's WSGI calls, per kind of request (seconds)."""
+    """The CPU time of the app's WSGI calls and streams, per kind (seconds); each thread
+    counts under the kind it is in."""
 
     def __init__(self, app: Flask) -> None:
         self.spent: dict[str, float] = defaultdict(float)
         self.count: dict[str, int] = defaultdict(int)
-        self.kind = "other"
+        self._local = threading.local()
+        self._lock = threading.Lock()
         inner = app.wsgi_app
 
         def measured(
             environ: dict[str, Any], start_response: Callable[..., Any]
         ) -> Iterable[bytes]:
+            if environ["PATH_INFO"].endswith("/stream"):
+                return inner(environ, start_response)  # its reader counts it (Listener)
             start = time.thread_time()
             body = b"".join(inner(environ, start_response))
-            self.spent[self.kind] += time.thread_time() - start
-            self.count[self.kind] += 1
+            self.add(self.kind, time.thread_time() - start)
             return [body]
 
         app.wsgi_app = measured  # type: ignore[method-assign]
 
+    @property
+    def kind(self) -> str:
+        return str(getattr(self._local, "kind", "other"))
+
+    def add(self, kind: str, seconds: float, count: int = 1) -> None:
+        with self._lock:
+            self.spent[kind] += seconds
+            self.count[kind] += count
+
     @contextmanager
     def counting(self, kind: str) -> Iterator[None]:
-        self.kind = kind
+        self._local.kind = kind
         try:
             yield
         finally:
-            self.kind = "other"
+            self._local.kind = "other"
+
+
+class Listener(threading.Thread):
+    """A phone's live stream, read in a thread of its own as a server thread runs it: what it
+    shows (the regions it carried, or fetched on a version newer than the page)."""
+
+    def __init__(
+        self, client: FlaskClient, meter: Meter, stream: str, regions: str, shown: int
+    ) -> None:
+        super().__init__(daemon=True)
+        self.client, self.meter, self.stream, self.regions = client, meter, stream, regions
+        self.shown = shown
+        self.left = False
+        self.opened = threading.Event()
+        self._changed = threading.Condition()
+        # The stream's connection: the phone's end closed, the server's sees it gone.
+        self._server_end, self._phone_end = socket.socketpair()
+
+    def leave(self) -> None:
+        """The page sent a form (or the run ended): it closes its stream."""
+        self.left = True
+        self._phone_end.close()
+
+    def showing(self, version: int, timeout: float = 10.0) -> bool:
+        """Wait until the phone shows ``version`` or a later one."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self.shown >= version, timeout)
+
+    def run(self) -> None:
+        start = time.thread_time()
+        answer = self.client.get(
+            self.stream, buffered=False, environ_overrides={"werkzeug.socket": self._server_end}
+        )
+        chunks = iter(answer.response)
+        spent, heard = time.thread_time() - start, 0
+        try:
+            while True:
+                start = time.thread_time()
+                chunk = next(chunks, None)
+                spent += time.thread_time() - start
+                if chunk is None:
+                    return
+                text = chunk.decode() if isinstance(chunk, bytes) else str(chunk)
+                for name, data in events(text):
+                    heard += 1
+                    self._heard(name, data)
+                self.opened.set()
+        finally:
+            answer.close()
+            self._server_end.close()
+            self.meter.add("streams", spent, heard)
+            self.opened.set()
+
+    def _heard(self, name: str, data: str) -> None:
+        if self.left:
+            return  # the page listens no more
+        if name == "regions":
+            found = SHOWN.search(data)
+            version = int(found[1]) if found else 0
+        elif int(data) > self.shown:  # the page fetches its regions
+            with self.meter.counting("regions fetched"):
+                page = self.client.get(self.regions).get_data(as_text=True)
+            found = SHOWN.search(page)
+            version = int(found[1]) if found else int(data)
+        else:
+            return
+        with self._changed:
+            self.shown = max(self.shown, version)
+            self._changed.notify_all()
 
 
 def _dealt(state: State) -> State:
@@ -93,35 +184,54 @@ def play(app: Flask, meter: Meter, game: str, moves: int, seed: int) -> int:
     seats = {s.player: f"/t/{table.id}/seat/{s.token}" for s in table.seats}
     phones = {p: app.test_client() for p in PLAYERS}
     tokens = {p: csrf(c) for p, c in phones.items()}
-    for player, client in phones.items():  # each phone opens its page once
+    first = phones[PLAYERS[0]].get(seats[PLAYERS[0]]).get_data(as_text=True)
+    pushed = "data-regions-stream=" in first  # as live.js finds out
+
+    def listen(player: str, version: int) -> Listener:
+        stream = seats[player] + "/stream" if pushed else f"/t/{table.id}/stream"
+        listener = Listener(phones[player], meter, stream, seats[player] + "/regions", version)
+        listener.start()
+        listener.opened.wait(10)
+        return listener
+
+    listeners = {}
+    for player, client in phones.items():  # each phone opens its page once, and its stream
         client.get(seats[player])
+        listeners[player] = listen(player, 0)
     rng = random.Random(seed)
     policy = engines.GAMES[game].playout_move
     state = _dealt(engines.GAMES[game].new_game(PLAYERS, seed=seed))
-    version = 0
-    for _ in range(moves):
-        if state.to_move is None:
-            break
-        mover = str(state.to_move) if state.to_move in phones else PLAYERS[0]  # chance: anyone
-        move = policy(state, rng) if policy is not None else rng.choice(state.legal_moves())
-        form = {"csrf_token": tokens[mover], "move": json.dumps(move.to_json()), "version": version}
-        with meter.counting("move"):
-            answer = phones[mover].post(seats[mover] + "/move", data=form)
-        assert answer.status_code == 303, (answer.status_code, answer.get_data(as_text=True)[:500])
-        version += 1
-        state = _dealt(state.apply(move))
-        with meter.counting("mover's page"):
-            assert phones[mover].get(seats[mover]).status_code == 200
-        for player, client in phones.items():
-            if player != mover:
-                with meter.counting("waiting page"):
-                    assert client.get(refresh_url(seats[player])).status_code == 200
-    return version
-
-
-def refresh_url(seat: str) -> str:
-    """What a waiting seat page fetches when its stream says the version moved on."""
-    return seat + "/regions"
+    version = applied = 0
+    try:
+        for _ in range(moves):
+            if state.to_move is None:
+                break
+            mover = str(state.to_move) if state.to_move in phones else PLAYERS[0]  # chance
+            move = policy(state, rng) if policy is not None else rng.choice(state.legal_moves())
+            form = {
+                "csrf_token": tokens[mover],
+                "move": json.dumps(move.to_json()),
+                "version": version,
+            }
+            listeners[mover].leave()
+            with meter.counting("move"):
+                answer = phones[mover].post(seats[mover] + "/move", data=form)
+            assert answer.status_code == 303, (answer.status_code, answer.get_data(as_text=True))
+            version, applied = version + 1, applied + 1
+            state = _dealt(state.apply(move))
+            with meter.counting("mover's page"):
+                assert phones[mover].get(seats[mover]).status_code == 200
+            listeners[mover].join(10)
+            for player, listener in listeners.items():
+                if player != mover:
+                    assert listener.showing(version), (player, version, listener.shown)
+            listeners[mover] = listen(mover, version)
+    finally:
+        for listener in listeners.values():
+            listener.leave()
+        for listener in listeners.values():
+            listener.join(10)
+    return applied
 
 
 def one_run(database: str | None, games: list[str], moves: int) -> tuple[Meter, int]:
@@ -159,12 +269,13 @@ def main() -> None:
                 best = (total, meter, applied)
         assert best is not None
         total, meter, applied = best
-        parts = "  ".join(
-            f"{kind} {1000 * meter.spent[kind] / max(1, meter.count[kind]):.2f}" for kind in KINDS
+        parts = ", ".join(
+            f"{kind} {1000 * meter.spent[kind] / max(1, applied):.2f}" for kind in KINDS
         )
         print(
             f"{game:17} {applied:3} moves: {1000 * total / max(1, applied):6.2f} ms of CPU per "
-            f"move (ms per request: {parts})",
+            f"move ({parts}; {meter.count['regions fetched'] / max(1, applied):.2f} fetches "
+            f"and {meter.count['streams'] / max(1, applied):.2f} stream events per move)",
             flush=True,
         )
         if args.profile:  # a run of its own: profiling slows it down

@@ -2,12 +2,14 @@
 
 Run: ``.venv/bin/python -m bench.web_live [--moves 40]``. A real HTTP server
 (werkzeug, threaded, as ``companion serve`` runs it) serves a seeded Noah
-table; one client listens on the table's server-sent event stream while moves
-are submitted through the seat route. Reported: the delay from the move's
+table; a waiting seat's phone listens to the stream its page listens to while
+moves are submitted through the seat route. Reported: the delay from the move's
 HTTP answer to the stream's event (the target is under a second), the delay
-until a waiting phone holds the fresh regions it swaps in place (the event, then
-one GET of its seat page's live regions, as ``web/static/live.js`` does), and the
-server time to build a seat page.
+until the waiting phone holds the fresh regions it swaps in place (as
+``web/static/live.js`` does: the end of the ``regions`` event of the seat's own
+stream, ``data-regions-stream``; for a page without it, the table's stream's
+event, then one GET of the seat page's live regions), and the server time to
+build a seat page.
 """
 
 from __future__ import annotations
@@ -54,20 +56,31 @@ def main() -> None:
         ready = threading.Event()
         watcher = f"/t/{table.id}/seat/{seats['ann']}"
 
+        phone = http.client.HTTPConnection("127.0.0.1", port)
+        cookie, _ = _csrf(phone)
+        phone.request("GET", watcher, headers={"Cookie": cookie})
+        pushed = b"data-regions-stream=" in phone.getresponse().read()
+
         def listen() -> None:
             conn = http.client.HTTPConnection("127.0.0.1", port)
-            page = http.client.HTTPConnection("127.0.0.1", port)
-            conn.request("GET", f"/t/{table.id}/stream")
+            stream_url = watcher + "/stream" if pushed else f"/t/{table.id}/stream"
+            conn.request("GET", stream_url, headers={"Cookie": cookie})
             stream = conn.getresponse()
+            started = False
             while True:
                 line = stream.fp.readline()
                 if not line:
                     return
-                if line.startswith(b"data:"):
-                    heard.append(time.perf_counter())
+                if line.startswith(b"event:") or (line.startswith(b"data:") and not started):
+                    if not started:
+                        heard.append(time.perf_counter())
+                    started = True
+                elif line == b"\n" and started:  # the event is whole
+                    started = False
                     if ready.is_set():
-                        page.request("GET", watcher + "/regions")
-                        page.getresponse().read()
+                        if not pushed:
+                            phone.request("GET", watcher + "/regions", headers={"Cookie": cookie})
+                            phone.getresponse().read()
                         shown.append(time.perf_counter())
                     ready.set()
 

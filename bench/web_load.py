@@ -13,22 +13,29 @@ all tables, whatever the server answers, and each move's latency is counted
 from its arrival (so a slow server is not given less load, and time queued
 behind the previous move of the same table counts).
 
-Each table has ``--phones`` phones doing what ``web/static/live.js`` does:
-hold the table's event stream open and, each time it sends a new version,
-fetch the seat page's live regions (``/t/<id>/seat/<token>/regions``, which the
-page swaps in place, keeping its stream). A move is the page's form: the
-player to move posts it (the move is chosen from the engine's legal moves for
-the table as the log has it) and loads the page it is sent to, which shows the
-move and opens a new stream: the mover's phone loads no page for its own move.
+Each table has ``--phones`` phones doing what ``web/static/live.js`` does
+with the seat page the server serves: a page that offers its own stream
+(``data-regions-stream``, ``/t/<id>/seat/<token>/stream``) holds it open and
+swaps the live regions each ``regions`` event carries, making no request; a
+``version`` event newer than the page (a stream opened after a move, or regions
+the stream could not send) fetches the regions (``/t/<id>/seat/<token>/regions``)
+as every page did before (the server decides: one seat page is read before
+the run). A page without it holds the table's stream (``/t/<id>/stream``) and
+fetches the regions on each new version. A move is the page's form: the player
+to move closes its stream (``live.js`` stops listening once a form is sent),
+posts the move (chosen from the engine's legal moves for the table as the log
+has it) and loads the page it is sent to, which shows the move and opens a
+new stream: the mover's phone draws nothing else for its own move.
 
 Reported per rate, over ``--repeat`` runs: moves applied per second; the
 move's latency (arrival to the POST's answer) p50/p99; how long the other
-phones took to see it (the POST's answer to their reloaded page) p50/p99; the
-page loads p50/p99; errors (any answer but 200/303, a 409, a dropped stream, a
-move another phone had not shown ``DRAIN_SECONDS`` after the last move was
-answered: the phones follow the moves on after the run's end); the server's
-CPU (gunicorn and PostgreSQL, in cores, and the gunicorn processes' CPU per
-applied move) and the generators'.
+phones took to see it (the POST's answer to the regions swapped in: the end of
+the stream's event, or of the fetch) p50/p99; the page loads and fetches
+p50/p99; the regions received in streams and fetched per applied move; errors
+(any answer but 200/303, a 409, a dropped stream, a move another phone had not
+shown ``DRAIN_SECONDS`` after the last move was answered: the phones follow the
+moves on after the run's end); the server's CPU (gunicorn and PostgreSQL, in
+cores, and the gunicorn processes' CPU per applied move) and the generators'.
 Rates are tried upwards while every run applies at least 95% of the moves
 that arrived (arrivals are random: a run's count is not its target) without an
 error. The capacity of a configuration is the highest rate up to
@@ -52,6 +59,8 @@ import math
 import multiprocessing
 import os
 import random
+import re
+import socket
 import statistics
 import subprocess
 import sys
@@ -60,7 +69,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,6 +86,7 @@ DRAIN_SECONDS = 10.0
 """After the last move is answered, how long the phones have to show it; a move a phone
 has not shown by then is counted as never seen."""
 PLAYERS = ["ann", "bob", "cy", "dee", "eve"]
+VERSION_OF_REGIONS = re.compile(rb'<body data-version="(\d+)"')
 
 
 @dataclass
@@ -99,9 +109,21 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     arrived: int = 0
     applied: int = 0
+    pushed: int = 0
+    """Live regions received in a stream (no request)."""
+    fetched: int = 0
+    """Live regions fetched: the page's stream sent the version alone."""
+    refetched: int = 0
+    """Of those, fetched for a version a stream sent after its first event (a stream that
+    carries the regions sends them instead, unless it cannot)."""
     cpu: float = 0.0
     server_ms: float = 0.0
     """The server's CPU per applied move (with its pages and streams), milliseconds."""
+    system_ms: float = 0.0
+    """Of it, the kernel's (system time), milliseconds."""
+    switches: float = 0.0
+    """The server's threads' voluntary context switches per applied move (those of threads
+    that ended during the run are not counted)."""
 
     def merge(self, other: Tally) -> None:
         self.moves += other.moves
@@ -110,6 +132,9 @@ class Tally:
         self.errors += other.errors
         self.arrived += other.arrived
         self.applied += other.applied
+        self.pushed += other.pushed
+        self.fetched += other.fetched
+        self.refetched += other.refetched
         self.cpu += other.cpu
 
 
@@ -147,80 +172,141 @@ class Browser:
 
 
 class Phone(threading.Thread):
-    """A seat's page: its stream, and a fetch of its live regions each time the version moves
-    on."""
+    """A seat's page: its stream, and the live regions it carries or a fetch of them each time
+    the version moves on."""
 
     def __init__(
-        self, port: int, plan: Plan, player: str, end: float, tally: Tally, stop: threading.Event
+        self,
+        port: int,
+        plan: Plan,
+        player: str,
+        end: float,
+        tally: Tally,
+        stop: threading.Event,
+        pushed: bool,
     ) -> None:
         super().__init__(daemon=True)
         self.port, self.plan, self.player, self.tally, self.stop = port, plan, player, tally, stop
         self.end = end + DRAIN_SECONDS + 60  # the moves stop at ``end``; the phones follow on
         self.page = f"/t/{plan.table_id}/seat/{plan.seats[player]}"
+        self.stream = self.page + "/stream" if pushed else f"/t/{plan.table_id}/stream"
         self.shown = 0
-        self.moved = 0
-        """The version this seat's own move makes: its form's answer is the page that shows
-        it and those before it (:func:`drive` loads it), so the stream's news of them loads
-        nothing, as ``live.js`` stops listening once a form is sent; the new page opens a
-        new stream."""
         self.reloads: list[tuple[int, float]] = []  # (version shown, when the page was done)
+        self.pushed = self.fetched = self.refetched = 0  # as in :class:`Tally`
+        self._lock = threading.Lock()
+        self._socket: socket.socket | None = None
+        self._shut: socket.socket | None = None  # the stream closed for a form
+        self._loaded = threading.Event()
+        """Clear from a form's sending until the page it answers with is loaded (:meth:`sent`,
+        :meth:`landed`): then the new page opens a new stream."""
+        self._loaded.set()
 
     def _on(self) -> bool:
         return time.monotonic() < self.end and not self.stop.is_set()
 
+    def sent(self) -> None:
+        """The player sent a form: ``live.js`` closes the page's stream (before the POST)."""
+        with self._lock:
+            self._loaded.clear()
+            if self._socket is not None:
+                self._shut = self._socket
+                with suppress(OSError):
+                    self._socket.shutdown(socket.SHUT_RDWR)
+
+    def landed(self, version: int, done: float) -> None:
+        """The form's answer, the page of ``version``, was loaded at ``done``: it opens its
+        stream."""
+        with self._lock:
+            self.shown = max(self.shown, version)
+            self.reloads.append((version, done))
+            self._loaded.set()
+
     def run(self) -> None:
-        """As ``live.js``: one stream held open; each new version it sends, the page's live
-        regions fetched (news that comes during a fetch is read after it, so a burst of moves
-        costs one fetch per version at most). A stream that ends is opened again after the
-        ``retry`` it asked for."""
+        """As ``live.js``: one stream held open, each new version's regions swapped from it or
+        fetched (news that comes during a fetch is read after it, so a burst of moves costs
+        one fetch per version at most). A stream that ends is opened again after the
+        ``retry`` it asked for; one closed for a form, once the form's page is loaded."""
         browser = Browser(self.port).join()
         retry = 0.5
         while self._on():
+            if not self._loaded.wait(0.1):
+                continue
             # Longer than the stream's heartbeat: a quiet stream is not a dead one.
             conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
             stream: http.client.HTTPResponse | None = None
-            own = False
+            mine: socket.socket | None = None
             try:
-                conn.request("GET", f"/t/{self.plan.table_id}/stream")
+                conn.connect()
+                with self._lock:
+                    if not self._loaded.is_set():
+                        continue  # a form was sent meanwhile
+                    self._socket = mine = conn.sock
+                conn.request("GET", self.stream, headers={"Cookie": browser.cookie})
                 stream = conn.getresponse()
                 if stream.status != 200:
                     self.tally.errors.append(f"stream {stream.status}")
                     return
-                while self._on():
-                    line = stream.fp.readline()
-                    if not line:
-                        break  # the stream ended: open it again after its retry
-                    if line.startswith(b"retry:"):
-                        retry = int(line[6:]) / 1000
-                    elif line.startswith(b"data:"):
-                        seen = int(line[5:])
-                        if seen <= self.moved:  # its own move: the new page, a new stream
-                            own = seen > self.shown
-                            self.shown = max(self.shown, seen)
-                            if own:
-                                break
-                        elif seen != self.shown:
-                            self._fetch(browser, seen)
+                retry = self._follow(browser, stream, retry)
             except OSError as exc:
-                if not self.stop.is_set():
+                if not self.stop.is_set() and (mine is None or mine is not self._shut):
                     self.tally.errors.append(f"phone {exc!r}")
-                return
+                    return
             finally:
+                with self._lock:
+                    self._socket = None
                 if stream is not None:
                     stream.close()  # the response holds the socket: close it, as a page does
                 conn.close()
-            if not own:
+            if self._loaded.is_set():
                 time.sleep(retry)
+
+    def _follow(self, browser: Browser, stream: http.client.HTTPResponse, retry: float) -> float:
+        """The stream's events until it ends; the ``retry`` it asked for."""
+        event, data, first = b"message", [], True
+        while self._on():
+            line = stream.fp.readline()
+            if not line:
+                break  # the stream ended (or was closed for a form)
+            line = line.rstrip(b"\r\n")
+            if line.startswith(b"retry:"):
+                retry = int(line[6:]) / 1000
+            elif line.startswith(b"event:"):
+                event = line[6:].strip()
+            elif line.startswith(b"data:"):
+                data.append(line[6:] if line[5:6] == b" " else line[5:])
+            elif not line and data:  # the event is whole
+                if not self._loaded.is_set():
+                    break  # a form was sent: the page listens no more
+                if event == b"regions":
+                    found = VERSION_OF_REGIONS.search(
+                        data[0] if len(data) == 1 else b"\n".join(data)
+                    )
+                    version = int(found[1]) if found else 0
+                    if version > self.shown:
+                        self.pushed += 1
+                        self._show(version, time.monotonic())
+                elif int(data[0]) > self.shown:
+                    self.refetched += 0 if first else 1
+                    self._fetch(browser, int(data[0]))
+                event, data, first = b"message", [], False
+        return retry
+
+    def _show(self, version: int, done: float) -> None:
+        with self._lock:
+            if version > self.shown:
+                self.shown = version
+                self.reloads.append((version, done))
 
     def _fetch(self, browser: Browser, version: int) -> None:
         start = time.monotonic()
-        status, _ = browser.request("GET", self.page + "/regions")
+        status, text = browser.request("GET", self.page + "/regions")
         done = time.monotonic()
         self.tally.pages.append(done - start)
+        self.fetched += 1
         if status != 200:
             self.tally.errors.append(f"page {status}")
-        self.shown = version
-        self.reloads.append((version, done))
+        found = VERSION_OF_REGIONS.search(text.encode())
+        self._show(int(found[1]) if found else version, done)
 
 
 def drive(
@@ -235,7 +321,8 @@ def drive(
     """The table's moves, arriving at exponential intervals of mean ``1/rate`` seconds.
 
     ``acked`` gets, per version, who moved and when the POST was answered; the
-    mover's phone is told which version its form makes (``Phone.moved``).
+    mover's phone closes its stream before the form is sent, and opens the new page's
+    once the page is loaded (``Phone.sent``, ``Phone.landed``).
     """
     rng = random.Random(plan.seed)
     state: State = engines.GAMES[GAME].new_game(plan.players, seed=plan.seed)
@@ -255,7 +342,7 @@ def drive(
                 "version": str(version),
             }
         )
-        phones[mover].moved = version + 1
+        phones[mover].sent()
         try:
             status, _ = browsers[mover].request(
                 "POST", f"/t/{plan.table_id}/seat/{plan.seats[mover]}/move", body
@@ -276,7 +363,7 @@ def drive(
         browsers[mover].request("GET", f"/t/{plan.table_id}/seat/{plan.seats[mover]}")
         done = time.monotonic()
         tally.pages.append(done - start)
-        phones[mover].reloads.append((version, done))  # the mover's phone shows it now
+        phones[mover].landed(version, done)  # the mover's phone shows it now
         arrival += rng.expovariate(rate)
     while arrival < end and state.to_move is not None:  # the backlog the server never took
         tally.arrived += 1
@@ -317,9 +404,21 @@ def _dealt(state: State) -> State:
     return state
 
 
-def generator(args: tuple[int, list[Plan], float, float, Any]) -> None:
-    """One generator process: its tables' phones and moves until ``end`` (wall clock)."""
-    port, plans, rate_per_table, end_wall, out = args
+def pushes(port: int, plan: Plan) -> bool:
+    """Whether the server's seat page listens to a stream of its own that carries its live
+    regions (``data-regions-stream``), as ``live.js`` finds out."""
+    browser = Browser(port).join()
+    status, page = browser.request(
+        "GET", f"/t/{plan.table_id}/seat/{next(iter(plan.seats.values()))}"
+    )
+    assert status == 200, status
+    return "data-regions-stream=" in page
+
+
+def generator(args: tuple[int, list[Plan], float, float, bool, Any]) -> None:
+    """One generator process: its tables' phones and moves until ``end`` (wall clock);
+    ``pushed``: the seat pages' streams carry their regions (:func:`pushes`)."""
+    port, plans, rate_per_table, end_wall, pushed, out = args
     end = time.monotonic() + (end_wall - time.time())
     tally = Tally()
     threads: list[threading.Thread] = []
@@ -327,7 +426,7 @@ def generator(args: tuple[int, list[Plan], float, float, Any]) -> None:
     stop = threading.Event()
     tables: list[tuple[list[Phone], dict[int, tuple[str, float]]]] = []
     for plan in plans:
-        phones = [Phone(port, plan, p, end, tally, stop) for p in plan.players]
+        phones = [Phone(port, plan, p, end, tally, stop, pushed) for p in plan.players]
         acked: dict[int, tuple[str, float]] = {}
         tables.append((phones, acked))
         movers.append(
@@ -351,20 +450,46 @@ def generator(args: tuple[int, list[Plan], float, float, Any]) -> None:
     stop.set()
     for phones, acked in tables:
         seen_delays(phones, acked, tally)
+        for phone in phones:
+            tally.pushed += phone.pushed
+            tally.fetched += phone.fetched
+            tally.refetched += phone.refetched
     tally.cpu = time.process_time()
     out.put(tally)
 
 
+def system_seconds(pids: list[int]) -> float:
+    """System CPU of ``pids`` and their reaped children, from /proc."""
+    return _ticks(pids, (12, 14)) / os.sysconf("SC_CLK_TCK")  # stime cstime
+
+
+def switches(pids: list[int]) -> int:
+    """Voluntary context switches of the threads of ``pids`` living now, from /proc."""
+    total = 0
+    for pid in pids:
+        for status in Path(f"/proc/{pid}/task").glob("*/status"):
+            try:
+                text = status.read_text()
+            except OSError:
+                continue
+            total += int(text.split("\nvoluntary_ctxt_switches:")[1].split()[0])
+    return total
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """User + system CPU of ``pids`` and their reaped children, from /proc."""
-    total = 0.0
-    tick = os.sysconf("SC_CLK_TCK")
+    return _ticks(pids, (11, 12, 13, 14)) / os.sysconf("SC_CLK_TCK")  # utime stime cutime cstime
+
+
+def _ticks(pids: list[int], fields: tuple[int, ...]) -> int:
+    """The sum of ``fields`` (after the command's name) of the /proc stat of ``pids``."""
+    total = 0
     for pid in pids:
         try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += sum(int(f) for f in fields[11:15]) / tick  # utime stime cutime cstime
+        total += sum(int(stat[f]) for f in fields)
     return total
 
 
@@ -411,16 +536,19 @@ def one_run(
         else:
             server = start_server(where, port, log, workers=workers, threads=args.threads)
         try:
+            pushed = pushes(port, plans[0])  # before the CPU is counted
             pids = [server.pid, *(workers_of(server) if args.server == "gunicorn" else [])]
             pg = postgres_pids() if kind == "postgresql" else []
             before, pg_before = cpu_seconds(pids), cpu_seconds(pg)
+            system_before, switched = system_seconds(pids), switches(pids)
             start = time.time()
             end = start + args.seconds
             queue: Any = multiprocessing.Queue()
             shares = [plans[g :: args.generators] for g in range(args.generators)]
             procs = [
                 multiprocessing.Process(
-                    target=generator, args=((port, share, rate / args.tables, end, queue),)
+                    target=generator,
+                    args=((port, share, rate / args.tables, end, pushed, queue),),
                 )
                 for share in shares
                 if share
@@ -436,6 +564,8 @@ def one_run(
             used = cpu_seconds(pids) - before
             busy = used / wall
             tally.server_ms = 1000 * used / max(1, tally.applied)
+            tally.system_ms = 1000 * (system_seconds(pids) - system_before) / max(1, tally.applied)
+            tally.switches = (switches(pids) - switched) / max(1, tally.applied)
             pg_busy = (cpu_seconds(postgres_pids()) - pg_before) / wall if pg else 0.0
         finally:
             kill_server(server)
@@ -500,7 +630,8 @@ def main() -> None:
     )
     print(
         "database    workers  target  arrived/s applied/s  move p50/p99 ms  seen p50/p99 ms  "
-        "page p50/p99 ms  errors  server cores  ms/move  pg cores  generator cores"
+        "page p50/p99 ms  pushed/fetched per move  errors  server cores  ms/move  pg cores  "
+        "generator cores"
     )
     for kind in args.databases.split(","):
         for workers in (int(w) for w in args.workers.split(",")):
@@ -514,9 +645,15 @@ def main() -> None:
                         f"{pct(tally.moves, 50):7.1f}/{pct(tally.moves, 99):7.1f} "
                         f"{pct(tally.seen, 50):7.1f}/{pct(tally.seen, 99):7.1f} "
                         f"{pct(tally.pages, 50):7.1f}/{pct(tally.pages, 99):7.1f} "
+                        f"{tally.pushed / max(1, tally.applied):14.2f}/"
+                        f"{tally.fetched / max(1, tally.applied):<9.2f}"
                         f"{len(tally.errors):7} {busy:13.2f} {tally.server_ms:8.1f} {pg_busy:9.2f} "
                         f"{tally.cpu:16.2f}",
                         flush=True,
+                    )
+                    print(
+                        f"    of it system {tally.system_ms:.1f} ms/move, "
+                        f"{tally.switches:.0f} voluntary context switches/move"
                     )
                     kinds = Counter(" ".join(e.split()[:2]) for e in tally.errors)
                     for kind_of, count in kinds.most_common(4):

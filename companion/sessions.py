@@ -298,9 +298,15 @@ class TableStore:
             return backend.version(table_id)
 
     def wait(self, table_id: str, known: int, timeout: float) -> int:
-        """The table's version once it is not ``known``, or after ``timeout`` seconds."""
+        """The table's version once it is not ``known``, or after ``timeout`` seconds, or
+        sooner when :meth:`wake` is called."""
         with self._storage() as backend:
             return backend.wait(table_id, known, timeout)
+
+    def wake(self, table_id: str) -> None:
+        """Wake this process's streams waiting on ``table_id`` with no news."""
+        with self._storage() as backend:
+            backend.wake(table_id)
 
     def load(self, table_id: str) -> Table:
         """The table with its state replayed from the log.

@@ -85,6 +85,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # in LIVE_BUSY_RETRY_SECONDS (each stream holds one of the server's threads).
         LIVE_STREAMS=200,
         LIVE_BUSY_RETRY_SECONDS=2.0,
+        # A seat's stream carries its new live regions up to this size (the largest measured:
+        # Niagara's player to move with every canoe's forecast, 161 kB); past it the page
+        # fetches them (web.live.seat_stream).
+        LIVE_REGIONS_BYTES=256 * 1024,
         # Replayed tables each worker keeps in memory (companion.sessions).
         TABLE_CACHE=128,
         # Wrong seat or host links per address and table before it must wait (web.security).

@@ -3,7 +3,10 @@
 Every page of a table opens :func:`stream`, which sends the log's version now
 and whenever it changes (the store says when: PostgreSQL by NOTIFY, SQLite by
 a check every ``LIVE_POLL_SECONDS``), for ``LIVE_STREAM_SECONDS``; the page
-reloads when it moves on. A worker holds at most ``LIVE_STREAMS`` streams. With a camera
+fetches its live regions when it moves on. A seat page opens its own stream
+instead (:func:`seat_stream`), which carries the seat's new live regions
+themselves, drawn in the stream's thread, so a waiting phone makes no request
+for a move. A worker holds at most ``LIVE_STREAMS`` streams. With a camera
 (``companion serve --camera``), the host starts following the table, sees the
 live picture, and the host or the player to move answers the camera's
 question by a tap; ``live.json`` says what it concluded last.
@@ -14,7 +17,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from flask import (
     Blueprint,
@@ -24,6 +27,7 @@ from flask import (
     jsonify,
     redirect,
     request,
+    session,
     stream_with_context,
     url_for,
 )
@@ -32,7 +36,10 @@ from companion.games import DocumentError, whole_number
 from companion.live import LiveError
 from companion.sessions import BadRequest, Forbidden, StoreClosed, TableNotFound
 from web import tables
+from web.departures import Departures
 from web.pages import Page, live_status, version_of
+from web.play import seat_page
+from web.security import CSRF_FIELD
 
 bp = Blueprint("live", __name__)
 
@@ -41,8 +48,9 @@ HEARTBEAT_SECONDS = 15.0
 """A quiet stream sends a comment this often, so proxies keep it open."""
 
 GONE_CHECK_SECONDS = 0.5
-"""How often a waiting stream looks whether its phone is still there (a page that reloads
-closes its stream; the thread it held is free again within this)."""
+"""How often a waiting stream looks whether its phone is still there, when the worker cannot
+tell it at once (:mod:`web.departures`: no ``epoll``, or no socket under the stream); a page
+that reloads closes its stream, and the thread it held is free again within this."""
 
 
 def _gone(connection: socket.socket | None) -> bool:
@@ -65,37 +73,107 @@ def stream(table_id: str) -> Response:
     past ``LIVE_STREAMS`` of them the page gets the version and is told to come
     back in ``LIVE_BUSY_RETRY_SECONDS``, so the threads stay free for moves.
     """
+    first = tables.store().load(table_id).version  # 404 for an unknown table
+    return _events(table_id, first, None)
+
+
+@bp.get("/t/<table_id>/seat/<token>/stream")
+def seat_stream(table_id: str, token: str) -> Response:
+    """A seat page's server-sent events: the version now, then each new version's live regions.
+
+    When the table moves on, the stream's thread draws the seat's live regions
+    (the document ``/regions`` answers: ``view(seat)`` only, in the page's
+    language, with the choices the page composed in the query this stream was
+    opened with) and sends them as a ``regions`` event, which ``live.js`` swaps in
+    place without a request. It sends the ``version`` alone, for the page to fetch
+    its regions as other pages do, when it cannot: at its start, for regions over
+    ``LIVE_REGIONS_BYTES``, when they could not be drawn, or for a session without
+    its form token (a token made here would never reach the phone's cookie). The
+    same cap, busy answer, heartbeat and gone-phone check as :func:`stream`.
+    """
+    table, seat = tables.seat(table_id, token)  # 403, counted, for a wrong token
+    limit = int(current_app.config["LIVE_REGIONS_BYTES"])
     store = tables.store()
-    first = store.load(table_id).version  # 404 for an unknown table
+
+    def regions() -> tuple[int, bytes] | None:
+        now = store.load(table_id)
+        event = _event("regions", seat_page(now, seat, template="seat_regions.html"))
+        return (now.version, event) if len(event) <= limit else None
+
+    keeps_token = isinstance(session.get(CSRF_FIELD), str)
+    return _events(table.id, table.version, regions if keeps_token else None)
+
+
+def _version(version: int) -> bytes:
+    """The event of a new ``version`` alone."""
+    return f"event: version\ndata: {version}\n\n".encode()
+
+
+def _event(name: str, data: str) -> bytes:
+    """One server-sent event named ``name`` carrying ``data`` (any text, over several lines:
+    each line end EventSource knows starts a ``data:`` line), as the bytes sent."""
+    lines = data.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\ndata: ")
+    return f"event: {name}\ndata: {lines}\n\n".encode()
+
+
+def _events(
+    table_id: str, first: int, regions: Callable[[], tuple[int, bytes] | None] | None
+) -> Response:
+    """The stream of ``table_id`` from version ``first``: each new version as a ``version``
+    event, or as the ``regions`` event ``regions`` draws (its version and the event; None
+    when it is too large), the version alone when it fails."""
+    store = tables.store()
     lifetime = float(current_app.config["LIVE_STREAM_SECONDS"])
     busy_retry = int(float(current_app.config["LIVE_BUSY_RETRY_SECONDS"]) * 1000)
     gate: threading.BoundedSemaphore = current_app.extensions["live_streams"]
+    departures: Departures = current_app.extensions["departures"]
     # The connection under the stream (gunicorn's or werkzeug's), to notice a gone phone.
     environ = request.environ
     connection = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
 
-    def events() -> Iterator[str]:
+    def news(version: int) -> tuple[int, bytes]:
+        """What to send of ``version``: its regions when they can be drawn, else itself."""
+        if regions is not None:
+            try:
+                drawn = regions()
+            except StoreClosed:
+                raise
+            except Exception:  # the page fetches its regions instead, and shows the refusal
+                current_app.logger.exception("a seat's live regions were not drawn in its stream")
+                drawn = None
+            if drawn is not None:
+                return drawn
+        return version, _version(version)
+
+    def events() -> Iterator[bytes]:
         if not gate.acquire(blocking=False):
-            yield f"retry: {busy_retry}\n\nevent: version\ndata: {first}\n\n"
+            yield f"retry: {busy_retry}\n\n".encode() + _version(first)
             return
         try:
             # retry: the browser reconnects half a second after the stream ends.
-            yield "retry: 500\n\n"
+            yield b"retry: 500\n\n"
             last = first
-            yield f"event: version\ndata: {last}\n\n"
+            yield _version(last)
             end = time.monotonic() + lifetime
-            quiet = time.monotonic()
+            beat = time.monotonic() + HEARTBEAT_SECONDS
             while (left := end - time.monotonic()) > 0 and not _gone(connection):
-                version = store.wait(table_id, last, timeout=min(GONE_CHECK_SECONDS, left))
+                # Told at once when its phone leaves, a stream wakes for news or its heartbeat.
+                told = departures.watch(connection, table_id)
+                wait = beat - time.monotonic() if told else GONE_CHECK_SECONDS
+                version = store.wait(table_id, last, timeout=max(0.0, min(wait, left)))
                 if version != last:
-                    last, quiet = version, time.monotonic()
-                    yield f"event: version\ndata: {version}\n\n"
-                elif time.monotonic() - quiet > HEARTBEAT_SECONDS:
-                    quiet = time.monotonic()
-                    yield ": still here\n\n"
+                    if regions is not None and _gone(connection):
+                        return  # the page left (a form was sent): draw nothing for it
+                    last, sent = news(version)
+                    beat = time.monotonic() + HEARTBEAT_SECONDS
+                    yield sent
+                elif time.monotonic() >= beat:
+                    beat = time.monotonic() + HEARTBEAT_SECONDS
+                    yield b": still here\n\n"
         except StoreClosed:
             return
         finally:
+            departures.forget(connection)
             gate.release()
 
     return Response(
@@ -106,8 +184,9 @@ def stream(table_id: str) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """The cap on live streams per worker (``LIVE_STREAMS``)."""
+    """The cap on live streams per worker (``LIVE_STREAMS``), and the watch on their phones."""
     app.extensions["live_streams"] = threading.BoundedSemaphore(int(app.config["LIVE_STREAMS"]))
+    app.extensions["departures"] = Departures(app.extensions["tables"].wake)
 
 
 @bp.post("/t/<table_id>/host/<token>/live/start")

@@ -59,6 +59,7 @@ def seat_page(
         verdict_label=present.move_label(table.game, verdict["json"], lang) if verdict else "",
         page=url_for("play.seat", table_id=table.id, token=seat.token),
         regions=url_for("play.seat_regions", table_id=table.id, token=seat.token),
+        regions_stream=url_for("live.seat_stream", table_id=table.id, token=seat.token),
         post=url_for("play.seat_move", table_id=table.id, token=seat.token),
         check_url=url_for("play.seat_check", table_id=table.id, token=seat.token),
         scan_url=url_for("photos.seat_scan", table_id=table.id, token=seat.token),

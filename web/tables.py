@@ -47,6 +47,7 @@ def close(app: Flask) -> None:
     """Stop the camera's loop and close the table store (the app is stopping)."""
     hub: Live = app.extensions["live"]
     hub.stop()
+    app.extensions["departures"].close()  # web.live's watch on the streams' phones
     reader: PhotoReader = app.extensions["photo_reader"]
     reader.close()
     tables: TableStore = app.extensions["tables"]

@@ -177,6 +177,11 @@ class Backend(ABC):
         SQLite checks the version every poll; PostgreSQL is woken by NOTIFY.
         """
 
+    @abstractmethod
+    def wake(self, table_id: str) -> None:
+        """Wake the streams of this process waiting on ``table_id`` with no news (one of their
+        phones left: they look which)."""
+
 
 class Versions:
     """The versions heard per table, and the live streams waiting on each.
@@ -213,6 +218,13 @@ class Versions:
             if waiting is not None:
                 waiting[0].notify_all()
 
+    def poke(self, table_id: str) -> None:
+        """Wake ``table_id``'s streams with no news (:meth:`Backend.wake`)."""
+        with self._lock:
+            waiting = self._waiting.get(table_id)
+            if waiting is not None:
+                waiting[0].notify_all()
+
     def reset(self) -> None:
         """Forget what was heard (the backend may have missed news): ask the database again."""
         with self._lock:
@@ -242,8 +254,11 @@ class Versions:
             with self._lock:
                 heard = self._heard.get(table_id, 0)
                 while heard <= known and (left := deadline - time.monotonic()) > 0:
-                    condition.wait(left)
+                    if not condition.wait(left):
+                        break
                     heard = self._heard.get(table_id, 0)
+                    if heard <= known:
+                        break  # poked: a phone left
                 return heard
         finally:
             with self._lock:

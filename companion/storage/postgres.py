@@ -242,3 +242,6 @@ class PostgresBackend(Backend):
 
     def wait(self, table_id: str, known: int, timeout: float) -> int:
         return self._versions.wait(table_id, known, timeout, lambda: self.version(table_id))
+
+    def wake(self, table_id: str) -> None:
+        self._versions.poke(table_id)

@@ -233,6 +233,9 @@ class SQLiteBackend(Backend):
                 self._poller.start()
         return self._versions.wait(table_id, known, timeout, lambda: self.version(table_id))
 
+    def wake(self, table_id: str) -> None:
+        self._versions.poke(table_id)
+
     def _poll(self) -> None:
         """While streams wait: every ``poll`` s, one query for the versions of their tables."""
         idle = 0

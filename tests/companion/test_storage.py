@@ -139,6 +139,29 @@ def test_a_waiting_stream_hears_a_move_from_another_worker(
     assert other.wait(table.id, 0, timeout=5) == 1  # a stale page hears at once
 
 
+def test_a_waiting_stream_is_woken_with_no_news(two: tuple[TableStore, TableStore]) -> None:
+    """``wake`` (one of a table's phones left) ends the waits on that table in this process
+    with the version unchanged; other tables' waits go on."""
+    one, other = two
+    table, quiet = one.create("noah", PLAYERS, seed=5), one.create("noah", PLAYERS, seed=6)
+    woken: dict[str, tuple[int, float]] = {}
+
+    def listen(table_id: str) -> None:
+        woken[table_id] = (one.wait(table_id, 0, timeout=3), time.monotonic())
+
+    listeners = [threading.Thread(target=listen, args=(t,)) for t in (table.id, quiet.id)]
+    for listener in listeners:
+        listener.start()
+    time.sleep(0.3)
+    one.wake(table.id)
+    other.wake(quiet.id)  # another process's streams: not these
+    waking = time.monotonic()
+    for listener in listeners:
+        listener.join(10)
+    assert woken[table.id][0] == 0 and woken[table.id][1] - waking < 1.0
+    assert woken[quiet.id][0] == 0 and woken[quiet.id][1] - waking > 2.0
+
+
 def test_a_move_whose_notification_is_lost_is_kept_and_heard_by_the_check(
     postgres_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

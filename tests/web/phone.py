@@ -111,20 +111,36 @@ class Phone:
         return self.request("POST", path, body=body, headers=headers)
 
 
+def events(text: str) -> Iterator[tuple[str, str]]:
+    """The server-sent events in ``text`` (whole events, as a stream's chunks carry them) as
+    ``(name, data)``, read as EventSource reads them (the data lines joined by line ends);
+    comments and a bare ``retry`` are skipped."""
+    for block in text.split("\n\n"):
+        lines = block.split("\n")
+        data = [line[6:] for line in lines if line.startswith("data: ")]
+        if data:
+            name = next((line[7:] for line in lines if line.startswith("event: ")), "message")
+            yield name, "\n".join(data)
+
+
 class Stream:
     """A live stream (server-sent events) held open on its own connection and thread.
 
-    Collects every event's data and sets ``heard`` on each; ``close`` ends it.
+    Collects every event's data and sets ``heard`` on each; ``close`` ends it. ``cookie``:
+    the phone's session (a seat's stream sends its regions to a session with its form token).
     """
 
-    def __init__(self, port: int, path: str) -> None:
+    def __init__(self, port: int, path: str, cookie: str = "") -> None:
         self.data: list[str] = []
         self.raw = bytearray()
         self.error: str | None = None
         self._closing = False
         self.heard = threading.Event()
         self._conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self._conn.request("GET", path)
+        self._conn.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        # The response keeps the socket once the connection lets it go (a stream's answer
+        # ends when the connection closes): closing the stream shuts it down.
+        self._socket = self._conn.sock
         self.response = self._conn.getresponse()
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
@@ -145,10 +161,9 @@ class Stream:
 
     def close(self) -> None:
         self._closing = True
-        sock = self._conn.sock
-        if sock is not None:
+        if self._socket is not None:
             with suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
+                self._socket.shutdown(socket.SHUT_RDWR)
         self._conn.close()
         self._thread.join(5)
 

@@ -204,8 +204,12 @@ def test_the_photo_limits_are_shared_by_every_worker(database: str) -> None:
         tables.close(two)
 
 
-def test_a_worker_past_its_live_streams_tells_the_page_to_come_back(tmp_path: Path) -> None:
-    """Past ``LIVE_STREAMS`` a stream answers the version and a retry at once, then ends."""
+@pytest.mark.parametrize("seat", [False, True], ids=["table stream", "seat stream"])
+def test_a_worker_past_its_live_streams_tells_the_page_to_come_back(
+    tmp_path: Path, seat: bool
+) -> None:
+    """Past ``LIVE_STREAMS`` a stream answers the version and a retry at once, then ends: the
+    table's streams and the seats' (which carry their regions) count alike."""
     app = create_app(
         {
             "TESTING": True,
@@ -217,13 +221,17 @@ def test_a_worker_past_its_live_streams_tells_the_page_to_come_back(tmp_path: Pa
     try:
         table = app.extensions["tables"].create("noah", PLAYERS, seed=1)
         client = app.test_client()
-        held = client.get(f"/t/{table.id}/stream", buffered=False)
+        csrf(client)
+        stream = seat_url(table, PLAYERS[1]) + "/stream" if seat else f"/t/{table.id}/stream"
+        held = client.get(stream, buffered=False)
         first = next(iter(held.response))
         assert (first.decode() if isinstance(first, bytes) else first) == "retry: 500\n\n"
         busy = client.get(f"/t/{table.id}/stream").get_data(as_text=True)
         assert busy == f"retry: 2000\n\nevent: version\ndata: {table.version}\n\n"
+        busy = client.get(seat_url(table, PLAYERS[0]) + "/stream").get_data(as_text=True)
+        assert busy == f"retry: 2000\n\nevent: version\ndata: {table.version}\n\n"
         held.close()  # the page left: its thread and its place are free again
-        again = client.get(f"/t/{table.id}/stream", buffered=False)
+        again = client.get(stream, buffered=False)
         assert next(iter(again.response)) in ("retry: 500\n\n", b"retry: 500\n\n")
         again.close()
     finally:

@@ -38,7 +38,7 @@ from web import create_app
 PLAYERS = ["ann", "bob", "cy"]
 SEAT_ROUTES = (
     *("play.seat", "play.seat_move", "play.seat_check", "play.seat_json", "photos.seat_scan"),
-    *("play.seat_regions", "live.seat_answer"),
+    *("play.seat_regions", "live.seat_stream", "live.seat_answer"),
     "play.seat_take_back",
 )
 HOST_ROUTES = (

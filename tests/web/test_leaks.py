@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import random
+import time
+from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
@@ -21,6 +23,7 @@ from engines.ark_nova.info import RECORD
 from engines.core import CHANCE
 from tests.hidden import VARIANTS
 from tests.web.conftest import csrf, seat_url
+from tests.web.phone import Phone, Stream, serving
 
 PLAYERS = ["ann", "bob", "cy"]
 
@@ -96,6 +99,40 @@ def test_no_seat_receives_another_seats_hidden_cards(
         table = store.submit(table.id, move, actor=str(table.state.to_move), version=table.version)
         step += 1
     assert checked > 100  # the test looked at many hidden cards
+
+
+def test_no_seats_stream_carries_another_seats_hidden_cards(tmp_path: Path) -> None:
+    """Each seat's stream, held over a whole game on a real server, carries the live regions
+    drawn for that seat alone: no card hidden from it at the version they show."""
+    config = {"DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "k", "LIVE_POLL_SECONDS": 0.01}
+    with serving(config) as (port, app):
+        store: TableStore = app.extensions["tables"]
+        table = store.create("noah", PLAYERS, seed=23)
+        phone = Phone(port).join()
+        streams = {
+            p: Stream(port, seat_url(table, p) + "/stream", cookie=phone.cookie) for p in PLAYERS
+        }
+        rng = random.Random(23)
+        checked = 0
+        try:
+            while table.state.to_move is not None:
+                move = rng.choice(table.state.legal_moves()).to_json()
+                mover = str(table.state.to_move)
+                table = store.submit(table.id, move, actor=mover, version=table.version)
+                shown = f'data: <body data-version="{table.version}">'
+                for viewer, stream in streams.items():
+                    deadline = time.monotonic() + 10
+                    while shown not in stream.raw.decode() and time.monotonic() < deadline:
+                        time.sleep(0.005)
+                    event = stream.raw.decode().rsplit("event: regions\n", 1)[-1]
+                    assert shown in event, (viewer, table.version)
+                    hidden = secrets_from(table, viewer)
+                    assert not sorted(card for card in hidden if card in event), viewer
+                    checked += len(hidden)
+        finally:
+            for stream in streams.values():
+                stream.close()
+    assert checked > 100
 
 
 def test_the_test_would_see_a_leak(client: FlaskClient, store: TableStore) -> None:

@@ -6,18 +6,28 @@ import io
 import json
 import random
 import re
+import select
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
+from werkzeug.test import TestResponse
 
+import engines
 from companion.sentences import join, line_words
-from companion.sessions import Table, TableStore
+from companion.sessions import Seat, Table, TableStore
 from engines import noah
 from tests.noah.helpers import position
 from tests.web.conftest import csrf, host_url, post_move, seat_url
+from tests.web.phone import Phone, Stream, events, serving
 from web import create_app
+from web.live import GONE_CHECK_SECONDS
+from web.play import seat_page
 from web.present import move_label
 
 PLAYERS = ["ann", "bob", "cy"]
@@ -428,6 +438,173 @@ def test_live_stream_reports_the_version(client: FlaskClient, store: TableStore)
     assert next(chunks) == b"event: version\ndata: 0\n\n"
     answer.close()
     assert client.get("/t/nosuchtable/stream").status_code == 404
+
+
+def events_of(answer: TestResponse) -> Iterator[tuple[str, str]]:
+    """A stream's server-sent events as ``(name, data)``, as they come."""
+    for chunk in answer.response:
+        yield from events(chunk.decode() if isinstance(chunk, bytes) else str(chunk))
+
+
+def test_a_seats_stream_carries_its_new_live_regions(
+    client: FlaskClient, store: TableStore
+) -> None:
+    """A seat page listens to a stream of its own (``data-regions-stream``): the version, then on
+    each new version that seat's live regions, exactly what ``/regions`` answers that phone (its
+    view only, in its language), so the phone makes no request for a move."""
+    table = store.create("noah", PLAYERS, seed=2)
+    rng = random.Random(2)
+    for language in ("en", "zh-TW"):
+        mover = str(table.state.to_move)
+        url = seat_url(table, next(p for p in PLAYERS if p != mover))
+        headers = {"Accept-Language": language}
+        page = client.get(url, headers=headers).get_data(as_text=True)
+        assert f'data-regions-stream="{url}/stream"' in page
+        answer = client.get(url + "/stream", headers=headers)
+        assert answer.mimetype == "text/event-stream"
+        heard = events_of(answer)
+        assert next(heard) == ("version", str(table.version))
+        move = rng.choice(table.state.legal_moves()).to_json()
+        table = store.submit(table.id, move, actor=mover, version=table.version)
+        name, regions = next(heard)
+        answer.close()
+        assert name == "regions" and f'<body data-version="{table.version}">' in regions
+        assert regions == client.get(url + "/regions", headers=headers).get_data(as_text=True)
+    assert 'lang="zh-Hant"' in regions
+    assert client.get(f"/t/{table.id}/seat/{'A' * 43}/stream").status_code == 403
+    assert client.get(f"/t/nosuchtable/seat/{'A' * 43}/stream").status_code == 404
+
+
+def test_a_seats_stream_draws_the_choices_of_its_query(
+    client: FlaskClient, store: TableStore
+) -> None:
+    """A page that composed choices in its query (Ark Nova's Build strength) opens its stream
+    with them, and the regions it carries are drawn with them."""
+    table = store.create("ark_nova", ["ann", "bob"], seed=3)
+    mover = str(table.state.to_move)
+    url = seat_url(table, next(p for p in ("ann", "bob") if p != mover))
+    client.get(url)
+    answer = client.get(url + "/stream?strength=3")
+    heard = events_of(answer)
+    assert next(heard) == ("version", "0")
+    game = engines.GAMES["ark_nova"]
+    assert game.playout_move is not None
+    move = game.playout_move(table.state, random.Random(3)).to_json()
+    store.submit(table.id, move, actor=mover, version=table.version)
+    name, regions = next(heard)
+    answer.close()
+    assert name == "regions"
+    assert regions == client.get(url + "/regions?strength=3").get_data(as_text=True)
+    assert regions != client.get(url + "/regions").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("case", ["no form token", "too large", "not drawn"])
+def test_a_seats_stream_sends_the_version_alone_when_it_cannot_send_the_regions(
+    app: Flask, store: TableStore, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    """The page then fetches its regions, as every page did before: a session without its form
+    token (one made in the stream would never reach the phone), regions over
+    ``LIVE_REGIONS_BYTES``, or regions that could not be drawn."""
+    table = store.create("noah", PLAYERS, seed=2)
+    mover = str(table.state.to_move)
+    url = seat_url(table, next(p for p in PLAYERS if p != mover))
+    client = app.test_client()
+    if case != "no form token":
+        csrf(client)
+    if case == "too large":
+        monkeypatch.setitem(app.config, "LIVE_REGIONS_BYTES", 1000)
+    if case == "not drawn":
+
+        def broken(*args: object, **kwargs: object) -> str:
+            raise RuntimeError("a template that fails")
+
+        monkeypatch.setattr("web.live.seat_page", broken)
+    answer = client.get(url + "/stream")
+    heard = events_of(answer)
+    assert next(heard) == ("version", "0")
+    move = random.Random(2).choice(table.state.legal_moves()).to_json()
+    store.submit(table.id, move, actor=mover, version=table.version)
+    assert next(heard) == ("version", "1")
+    answer.close()
+    assert client.get(url + "/regions").status_code == 200  # what the page fetches then
+
+
+def test_a_seats_stream_draws_nothing_for_a_phone_that_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page that sends a form closes its stream first: when the move comes, the stream sees
+    the phone gone and ends without drawing its regions, while a listening seat gets its own."""
+    drawn: list[str] = []
+
+    def counted(table: Table, seat: Seat, **kwargs: Any) -> str:
+        drawn.append(seat.player)
+        return seat_page(table, seat, **kwargs)
+
+    monkeypatch.setattr("web.live.seat_page", counted)
+    config = {"DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "k", "LIVE_POLL_SECONDS": 0.02}
+    with serving(config) as (port, app):
+        store: TableStore = app.extensions["tables"]
+        table = store.create("noah", PLAYERS, seed=2)
+        mover = str(table.state.to_move)
+        left, listening = (p for p in PLAYERS if p != mover)
+        phone = Phone(port).join()
+        streams = {
+            p: Stream(port, seat_url(table, p) + "/stream", cookie=phone.cookie)
+            for p in (left, listening)
+        }
+        for stream in streams.values():
+            assert stream.heard.wait(5)
+        streams[left].close()
+        time.sleep(0.1)
+        move = random.Random(2).choice(table.state.legal_moves()).to_json()
+        store.submit(table.id, move, actor=mover, version=table.version)
+        deadline = time.monotonic() + 5
+        while (
+            "event: regions" not in streams[listening].raw.decode() and time.monotonic() < deadline
+        ):
+            time.sleep(0.02)
+        time.sleep(1.0)  # two gone checks and more
+        streams[listening].close()
+    assert drawn == [listening]
+
+
+@pytest.mark.skipif(not hasattr(select, "epoll"), reason="the worker watches phones by epoll")
+def test_a_waiting_stream_sleeps_until_news_and_is_told_when_its_phone_leaves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a real server a waiting stream does not wake every half second to look at its phone:
+    it waits for news or its heartbeat, and is woken as soon as the phone closes the
+    connection, its place among ``LIVE_STREAMS`` free again."""
+    waits: list[float] = []
+    wait = TableStore.wait
+
+    def counted(store: TableStore, table_id: str, known: int, timeout: float) -> int:
+        waits.append(timeout)
+        return wait(store, table_id, known, timeout)
+
+    monkeypatch.setattr(TableStore, "wait", counted)
+    config = {"DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "k", "LIVE_STREAMS": 1}
+    with serving(config) as (port, app):
+        store: TableStore = app.extensions["tables"]
+        table = store.create("noah", PLAYERS, seed=2)
+        phone = Phone(port).join()
+        path = seat_url(table, "ann") + "/stream"
+        held = Stream(port, path, cookie=phone.cookie)
+        assert held.heard.wait(5)
+        time.sleep(1.5)
+        assert len(waits) == 1 and waits[0] > 10 * GONE_CHECK_SECONDS  # up to the heartbeat
+        held.close()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            again = Stream(port, path, cookie=phone.cookie)
+            assert again.heard.wait(5)
+            again.close()
+            if b"retry: 500\n" in again.raw:  # not told to come back: the place was free
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the stream of the phone that left kept its place")
+    assert len(waits) <= 3
 
 
 def test_pages_carry_safety_headers(client: FlaskClient) -> None:

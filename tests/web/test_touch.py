@@ -81,6 +81,8 @@ def test_a_waiting_phone_keeps_its_typed_text_while_another_player_moves(
     field.focus()
     me.evaluate("window.stillThisPage = true")
     scrolled = me.evaluate("window.scrollY")
+    asked: list[str] = []  # the waiting phone's requests: its stream brings the regions
+    me.on("request", lambda request: asked.append(request.url))
     them.locator(".hand button[data-show]").first.tap()  # a card in hand, then its move
     label = them.locator("[data-for]:not([hidden]) button").first.inner_text()
     them.locator("[data-for]:not([hidden]) button").first.tap()
@@ -94,6 +96,7 @@ def test_a_waiting_phone_keeps_its_typed_text_while_another_player_moves(
     assert me.locator(f'[data-to-move="{store.load(table.id).state.to_move}"]').count() == 1
     version_fields = me.locator('input[name="version"]').evaluate_all("es => es.map(e => e.value)")
     assert set(version_fields) == {"1"}  # the typed move would be checked against the table now
+    assert not [url for url in asked if "/regions" in url], asked
 
 
 def tap_a_move(page: Page, store: TableStore, table_id: str, rng: random.Random) -> None:

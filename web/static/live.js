@@ -1,22 +1,29 @@
 // Live updates: the server sends the table's version; when it moves on, the page fetches
 // its live regions (data-regions: a seat page's regions alone; else the page itself again),
 // with the choices of its query, and swaps them ([data-live-region], by id) in place, so the
-// scroll, typed text, open choices and the files chosen outside them stay. A form outside
-// the regions gets the new version. The page's title and a vibration say "your turn".
+// scroll, typed text, open choices and the files chosen outside them stay. A seat page
+// listens to its own stream instead (data-regions-stream, opened with the choices of its
+// query): it sends the new regions themselves, swapped in the same way with no request, and
+// the version alone when the page must fetch them. A form outside the regions gets the new
+// version. The page's title and a vibration say "your turn".
 // A tapped link inside a live region that leads to this same page with other choices in
 // its query (Ark Nova's seat composes a move that way) is fetched and swapped in the same
-// way, the address replaced: the page keeps its scroll and answers without a full load.
+// way, the address replaced (and a seat's stream opened again with the new choices): the
+// page keeps its scroll and answers without a full load.
 (function () {
   var body = document.body;
   var url = body.dataset.stream;
   if (!url || !window.EventSource) { return; }
   var page = body.dataset.page || window.location.pathname;
-  var shown = page;
+  // What the page shows: its path, and the choices in its query when it was loaded with them.
+  var shown = window.location.pathname === page ? page + window.location.search : page;
   var regions = body.dataset.regions || page;
+  var pushing = body.dataset.regionsStream;
   var baseTitle = document.title;
   var busy = false;
   var again = false;
   var submitting = false;
+  var source = null;
 
   function reload() { window.location.replace(shown); }
 
@@ -39,8 +46,11 @@
     body.classList.toggle("my-turn", !!mine);
   }
 
-  function swap(html) {
-    var doc = new DOMParser().parseFromString(html, "text/html");
+  function parse(html) { return new DOMParser().parseFromString(html, "text/html"); }
+
+  function swap(html) { return swapDoc(parse(html)); }
+
+  function swapDoc(doc) {
     var regions = document.querySelectorAll("[data-live-region]");
     if (!regions.length) { return false; }
     for (var i = 0; i < regions.length; i++) {
@@ -71,11 +81,14 @@
     return true;
   }
 
-  // What to fetch for the page ``target`` (this page's path and its query): its regions.
-  function regionsOf(target) {
+  // ``base`` with the query of the page ``target`` (this page's path and its choices).
+  function withQuery(base, target) {
     var query = target.indexOf("?");
-    return regions + (query < 0 ? "" : target.slice(query));
+    return base + (query < 0 ? "" : target.slice(query));
   }
+
+  // What to fetch for the page ``target``: its regions.
+  function regionsOf(target) { return withQuery(regions, target); }
 
   function fetchPage(target) {
     return fetch(regionsOf(target), { cache: "no-store", credentials: "same-origin" }).then(function (r) {
@@ -112,14 +125,32 @@
       window.history.replaceState(null, "", target);
       if (!swap(html)) { reload(); return; }
       body.dataset.shown = target;
+      if (pushing) { listen(); }  // its regions now carry these choices
       if (again) { again = false; refresh(); }
     }).catch(function () { busy = false; window.location.assign(target); });
   });
 
-  var source = new EventSource(url);
-  source.addEventListener("version", function (event) {
-    if (event.data !== body.dataset.version) { refresh(); }
-  });
+  // A seat's stream sent its new regions: swapped in place unless the page shows them or newer.
+  function pushed(html) {
+    if (submitting) { return; }
+    if (busy) { again = true; return; }  // a fetch in flight: fetch again after it
+    var doc = parse(html);
+    var version = Number(doc.body.dataset.version);
+    if (!(version > Number(body.dataset.version))) { return; }
+    if (!swapDoc(doc)) { reload(); }
+  }
+
+  // The page's stream (a seat's with the choices it shows), opened again when they change.
+  function listen() {
+    if (source) { source.close(); }
+    source = new EventSource(pushing ? withQuery(pushing, shown) : url);
+    source.addEventListener("version", function (event) {
+      if (event.data !== body.dataset.version) { refresh(); }
+    });
+    source.addEventListener("regions", function (event) { pushed(event.data); });
+  }
+
+  listen();
   // A tap submits a form: stop listening, the answer to the form is the next page.
   document.addEventListener("submit", function () { submitting = true; source.close(); });
   window.addEventListener("pagehide", function () { source.close(); });
