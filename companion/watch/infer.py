@@ -214,11 +214,11 @@ def infer(
     found: list[tuple[tuple[Move, ...], State, int]] = []
     # the table as it was, some of it not read this time, is a candidate too
     loose: list[tuple[tuple[Move, ...], State, int]] = (
-        [((), state, 0)] if unread and hidden_by(before, seen, unread) else []
+        [((), state, 0)] if unread and hidden_by(model, before, seen, unread) else []
     )
     # where no sequence fits the count of symbols not read, one that fits their zones
     merged: list[tuple[tuple[Move, ...], State, int]] = (
-        [((), state, 0)] if unread and hidden_by(before, seen, unread, strict=False) else []
+        [((), state, 0)] if unread and hidden_by(model, before, seen, unread, strict=False) else []
     )
     reached: list[View] = []
     frontier: list[tuple[tuple[Move, ...], State, int]] = [((), state, 0)]
@@ -237,9 +237,9 @@ def infer(
                 if view == seen:
                     found.append((step, after, used + extra))
                 else:
-                    if unread and hidden_by(view, seen, unread):
+                    if unread and hidden_by(model, view, seen, unread):
                         loose.append((step, after, used + extra))
-                    elif unread and hidden_by(view, seen, unread, strict=False):
+                    elif unread and hidden_by(model, view, seen, unread, strict=False):
                         merged.append((step, after, used + extra))
                     reached.append(view)
                     nxt.append((step, after, used + extra))
@@ -250,7 +250,7 @@ def infer(
     if not found and loose:
         # the sequences that leave the fewest symbols unexplained: a symbol not read
         # where nothing is missing is a piece that arrived
-        left = [unexplained(model.view(after), seen, unread or {}) for _, after, _ in loose]
+        left = [unexplained(model, model.view(after), seen, unread or {}) for _, after, _ in loose]
         found = [c for c, n in zip(loose, left, strict=True) if n == min(left)]
     if len(found) == 1:
         path, after, used = found[0]
@@ -283,26 +283,61 @@ def infer(
     return Mismatch(lines, lines_zh)
 
 
-def hidden_by(view: View, seen: View, unread: Mapping[str, int], *, strict: bool = True) -> bool:
-    """Whether ``seen`` is ``view`` with some pieces unread: every piece seen lies where
-    ``view`` has it, and each zone lacks no more pieces than symbols were not read there
+def hidden_by(
+    model: TableModel,
+    view: View,
+    seen: View,
+    unread: Mapping[str, int],
+    *,
+    strict: bool = True,
+) -> bool:
+    """Whether ``seen`` is ``view`` with some pieces unread: every item seen is an item
+    ``view`` has in that zone, whole or, for an item of several pieces, in part
+    (``model.lacks``), and each zone lacks no more pieces than symbols were not read there
     (``strict``), or, not ``strict``, lacks pieces only where a symbol was not read (fanned
     or stacked tags touch, and several are seen as one symbol)."""
     for zone in set(view) | set(seen):
-        want, got = Counter(view.get(zone, ())), Counter(seen.get(zone, ()))
-        lacks, symbols = sum((want - got).values()), unread.get(zone, 0)
-        if got - want or (lacks > symbols if strict else lacks and not symbols):
+        lacks = lacking(model, view.get(zone, ()), seen.get(zone, ()))
+        symbols = unread.get(zone, 0)
+        if lacks is None or (lacks > symbols if strict else lacks and not symbols):
             return False
     return True
 
 
-def unexplained(view: View, seen: View, unread: Mapping[str, int]) -> int:
+def unexplained(model: TableModel, view: View, seen: View, unread: Mapping[str, int]) -> int:
     """How many of the symbols not read are not pieces ``view`` has and ``seen`` lacks."""
     extra = 0
     for zone, n in unread.items():
-        missing = sum((Counter(view.get(zone, ())) - Counter(seen.get(zone, ()))).values())
+        missing = lacking(model, view.get(zone, ()), seen.get(zone, ())) or 0
         extra += max(0, n - missing)
     return extra
+
+
+def lacking(model: TableModel, want: Sequence[str], got: Sequence[str]) -> int | None:
+    """The fewest pieces a zone that should hold ``want`` lacks when it shows ``got``: each
+    item of ``got`` stands for an item of ``want``, whole or read in part (``model.lacks``),
+    the items of ``want`` nothing stands for lack all their pieces; None when an item of
+    ``got`` can stand for none."""
+    if tuple(want) == tuple(got):
+        return 0
+    same = Counter(want) & Counter(got)
+    rest = list((Counter(want) - same).elements())
+    extra = list((Counter(got) - same).elements())
+
+    def best(i: int, free: tuple[int, ...]) -> int | None:
+        if i == len(extra):
+            return sum(model.lacks(rest[k], None) or 1 for k in free)
+        out: int | None = None
+        for k in free:
+            n = model.lacks(rest[k], extra[i])
+            if n is None:
+                continue
+            after = best(i + 1, tuple(j for j in free if j != k))
+            if after is not None and (out is None or n + after < out):
+                out = n + after
+        return out
+
+    return best(0, tuple(range(len(rest))))
 
 
 def partway(before: View, seen: View, goal: View) -> bool:
