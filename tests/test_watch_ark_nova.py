@@ -135,6 +135,30 @@ def test_filmed_game_is_followed_move_for_move() -> None:
     assert t.view(watcher.state) == t.view(s.states[-1])
 
 
+def test_an_enclosure_flipped_whose_tag_is_not_read_still_explains_the_animal() -> None:
+    """Each animal of the script laid into a standard enclosure, seen with the flipped tile's
+    tag not read (a symbol seen on a hex of that Map A, which the view counts on the map):
+    the script's move."""
+    s, t = script(), ArkNovaTable()
+    tried = 0
+    for i, move in enumerate(s.moves):
+        if not isinstance(move, AnimalsAction):
+            continue
+        seat = PLAYERS.index(move.player)
+        key = f"{mat_key(seat)}.map"
+        after = dict(t.view(s.states[i]))
+        flipped = [b for b in after[key] if "*" in b and b not in t.view(s.before(i))[key]]
+        if not flipped:
+            continue
+        tried += 1
+        seen = {**after, key: tuple(b for b in after[key] if b != flipped[0])}
+        zone = t.view_zone(f"{mat_key(seat)}.hex_3_3")
+        assert zone == key
+        result = infer(t, s.before(i), seen, unread={zone: 1})
+        assert isinstance(result, Applied) and result.moves[:1] == (move,), (i, result)
+    assert tried >= 3
+
+
 def _hex_centre(seat: int, h: tuple[int, int]) -> tuple[float, float]:
     return layout("ark_nova", mat_key(seat)).zone(f"hex_{h[0]}_{h[1]}").centre
 

@@ -199,6 +199,11 @@ class ArkNovaTable(TableModel):
                 out.setdefault(p.zone, []).append(p.piece)
         return drop_empty({z: sorted(ps) for z, ps in out.items()})
 
+    def view_zone(self, zone: str) -> str:
+        """A hex of a Map A is part of the view's buildings of that map (``mapa1.map``)."""
+        mat, _, key = zone.partition(".")
+        return f"{mat}.{MAP}" if key.startswith("hex_") else zone
+
     def physical_moves(self, state: State) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
         """Every building tile laid on a player's map (each footprint once), and every animal
         card of a known hand laid into any building (its enclosure flipped when a standard

@@ -145,7 +145,7 @@ class Watcher:
         reading = vote(self._reads) if self.window > 1 else self._reads[0]
         reading = self._track(image, reading)
         self.last_reading = reading
-        unread = Counter(u.zone for u in reading.unread if u.zone is not None)
+        unread = Counter(self.model.view_zone(u.zone) for u in reading.unread if u.zone)
         return self.judge(self.model.read(reading), unread)
 
     def _track(self, image: U8Array, reading: TableReading) -> TableReading:

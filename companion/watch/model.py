@@ -71,6 +71,11 @@ class TableModel(ABC):
         """
         return self.physical_moves(state)
 
+    def view_zone(self, zone: str) -> str:
+        """The zone of a view that a reading's ``zone`` is part of (by default the same): where
+        a symbol seen there and not read may be a piece the view lacks."""
+        return zone
+
     def lacks(self, whole: str, seen: str | None) -> int | None:
         """How many of the pieces of the view item ``whole`` a reading lacks that shows
         ``seen`` in its place (None: nothing of it), or None when ``seen`` cannot be ``whole``
