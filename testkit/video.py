@@ -51,8 +51,13 @@ class Script:
 
     def hidden(self, model: TableModel) -> tuple[Sent, ...]:
         """The players' moves the table cannot show (the phones send them, each its own)."""
+        return tuple(sent for _, sent in self.phone_moves(model))
+
+    def phone_moves(self, model: TableModel) -> tuple[tuple[int, Sent], ...]:
+        """The players' moves the table cannot show, each with its index in :attr:`moves`
+        (when the phone sends it)."""
         return tuple(
-            Sent(str(self.before(i).to_move), m)
+            (i, Sent(str(self.before(i).to_move), m))
             for i, m in enumerate(self.moves)
             if self.before(i).to_move != CHANCE
             and model.view(self.states[i]) == model.view(self.before(i))

@@ -114,6 +114,12 @@ class Watcher:
         del self.pending[:used]
         self.moves.extend(done)
 
+    def send(self, *sent: Sent) -> None:
+        """Moves the phones sent as they arrive (the table cannot show them): each is applied
+        once the game reaches it, its player to move."""
+        self.pending.extend(sent)
+        self._settle()
+
     def is_still(self, image: U8Array) -> bool:
         """Record a frame; True once the view has been still long enough to read."""
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
