@@ -206,6 +206,10 @@ class AnimalsOnBoardTable(TableModel):
         missing = sum((tiles - read).values())
         return None if read - tiles or missing > symbols else missing
 
+    def unread_symbols(self, item: str) -> int:
+        tiles = _tiles(item) if item.startswith("(") else [item]
+        return len(tiles) if set(tiles) == {UNREAD} else 0
+
     def zone_name(self, zone: str, lang: str = "en") -> str:
         zh = lang == ZH
         if zone == CENTRE:

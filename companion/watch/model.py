@@ -90,6 +90,12 @@ class TableModel(ABC):
             return 1
         return 0 if seen == whole else None
 
+    def unread_symbols(self, item: str) -> int:
+        """How many symbols not read a view item of a reading stands for alone (a model that
+        names them where they lie, as ``?``), which may be no piece at all; 0 for an item
+        holding a piece read."""
+        return 0
+
     @abstractmethod
     def zone_name(self, zone: str, lang: str = "en") -> str:
         """A zone as players call it in ``lang`` ("ferry 3", "the centre"; 「中央」)."""
