@@ -23,14 +23,19 @@ Board and Ark Nova, after the setup moves the phones send:
   1.45 px/mm), 24 mm tags (1.66 px a module; 28.6 mm with the quiet zone, so a tile's tag
   turned with its tile stays clear of the neighbouring hexes' 38 mm away; 28 mm tags turned
   by 60 degrees cover a neighbour's code and 26 mm ones lose a read), the played cards'
-  stickers 30 mm apart. Before the camera starts the phones send each player's zoo with
-  money for a long game and a known hand of small, cheap animals (``zoo`` and ``board``
-  moves); the players then build and play animals.
+  stickers 30 mm apart. A whole recorded game: before the camera starts the phones send
+  each player's zoo with money for a long game and a known hand of eight small, cheap
+  animals (``zoo`` and ``board`` moves); the players then take turns, each laying an animal
+  or a building, the phones recording what the table does not show (appeal and
+  conservation gained, ``zoo`` moves) until a zoo reaches its target; the other player's
+  last turn, each player's kept final-scoring card laid out and the final turn end it.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -44,9 +49,14 @@ from companion.watch.noah import NoahTable
 from engines import animals_on_board, ark_nova, hare_tortoise, niagara, noah
 from engines.animals_on_board.state import AnimalsOnBoardState
 from engines.ark_nova import RECORD
-from engines.ark_nova.cards import ANIMALS
+from engines.ark_nova.actions import animal_plays
+from engines.ark_nova.cards import ANIMALS, FINAL_SCORING
+from engines.ark_nova.catalog import BUILDING_COPIES
+from engines.ark_nova.conditions import CONDITIONS
+from engines.ark_nova.map_a import STANDARD_ENCLOSURES
 from engines.ark_nova.moves import AnimalsAction, BuildAction, SetBoard
-from engines.ark_nova.state import ArkNovaState, SetZoo
+from engines.ark_nova.state import ArkNovaState, FinalTurn, KeepFinalScoring, SetZoo
+from engines.ark_nova.zoo import MAX_APPEAL, MAX_CONSERVATION
 from engines.core import CHANCE, Move, State
 from engines.niagara.bot import playout_move
 from engines.niagara.state import NiagaraState
@@ -64,6 +74,8 @@ SHOT_1080P = Shot(width=1920, height=1080, px_per_mm=2.1, module_mm=1.0)
 TAGS_28MM_1080P = Shot(width=1920, height=1080, px_per_mm=1.6, module_mm=28 / 21)
 TAGS_36MM_1080P = Shot(width=1920, height=1080, px_per_mm=1.3, module_mm=36 / 21)
 ARK_NOVA_1080P = Shot(width=1920, height=1080, px_per_mm=1.45, module_mm=24 / 21)
+HANDS, STILL = 2, 3
+"""Frames of a hand over the table before each change, and of the still table after it."""
 
 
 @dataclass(frozen=True)
@@ -103,8 +115,20 @@ class Filmed:
     def frames(self) -> Iterator[U8Array]:
         """The frames of the video: the start, then hands before each change and the still
         table after it."""
-        stills = [0, *(last + 1 for _, last in self.reach)]
-        return film(self.camera, self.tags, stills, seed=self.seed)
+        return film(self.camera, self.tags, self.shown, hands=HANDS, still=STILL, seed=self.seed)
+
+    def stills(self) -> Iterator[tuple[int, list[U8Array]]]:
+        """The frames of :meth:`frames` per still table, each with the moves it shows (the
+        script's first ``n``)."""
+        frames = self.frames()
+        for k, index in enumerate(self.shown):
+            hands = HANDS if k > 0 and self.tags(index) else 0
+            yield index, list(itertools.islice(frames, hands + STILL))
+
+    @cached_property
+    def shown(self) -> list[int]:
+        """The still tables in order: how many of the script's moves each shows."""
+        return [0, *(last + 1 for _, last in self.reach)]
 
 
 def _from_first_turn(full: Script, first: int | None = None) -> tuple[tuple[Move, ...], Script]:
@@ -210,8 +234,8 @@ def _animals_on_board(plies: int, seed: int) -> Filmed:
 
 def _ark_nova_setup(state: ArkNovaState) -> tuple[Move, ...]:
     """What the phones tell before the camera starts: each zoo with 300 money for a long
-    game, and each hand of eight small, cheap animals that need no rock, water or special
-    enclosure."""
+    game, and each hand of eight small, cheap animals that need no rock, water, special
+    enclosure or condition."""
     small = [
         a.number
         for a in ANIMALS.values()
@@ -219,6 +243,8 @@ def _ark_nova_setup(state: ArkNovaState) -> tuple[Move, ...]:
         and not (a.petting or a.reptile_house or a.aviary)
         and not (a.icons.get("rock") or a.icons.get("water"))
         and a.price <= 16
+        and not a.marine_worlds
+        and not CONDITIONS[a.number].conditions
     ]
     moves: list[Move] = []
     for seat, player in enumerate(state.players):
@@ -228,21 +254,81 @@ def _ark_nova_setup(state: ArkNovaState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _builds_and_animals(state: State, rng: random.Random) -> Move:
-    """The player to move plays an animal when one fits, else builds at random.
+def _tiles_left(state: ArkNovaState) -> Counter[str]:
+    """Building tiles of each kind not yet on any zoo (the tagged copies, ``BUILDING_COPIES``)."""
+    used = Counter(b.kind for zoo in state.zoos for b in zoo.buildings)
+    return Counter({k: n - used[k] for k, n in BUILDING_COPIES.items()})
 
-    Raises:
-        ValueError: the player can neither build nor play an animal.
-    """
+
+def _turn(state: ArkNovaState, player: str, rng: random.Random) -> Move | None:
+    """The action ``player`` takes on the table: an animal when one fits, else a building,
+    an enclosure for the smallest animal still in hand first (None: nothing to lay)."""
     moves = [
         m
-        for m in state.legal_moves()
-        if isinstance(m, BuildAction | AnimalsAction) and m.player == state.to_move
+        for m in dict.fromkeys((*state.legal_moves(), *animal_plays(state, player)))
+        if isinstance(m, BuildAction | AnimalsAction) and m.player == player
     ]
     animals = [m for m in moves if isinstance(m, AnimalsAction)]
-    if not moves:
-        raise ValueError(f"{state.to_move} has no building or animal left to play: film fewer")
-    return rng.choice(animals or moves)
+    if animals:
+        return rng.choice(animals)
+    left = _tiles_left(state)
+    builds = [m for m in moves if isinstance(m, BuildAction) and left[m.buildings[0].building] > 0]
+    hand = [ANIMALS[c].size for c in state.board(player).hand if isinstance(c, int)]
+    free = [
+        len(b.cells)
+        for b in state.zoo(player).buildings
+        if b.kind in STANDARD_ENCLOSURES and not b.occupied
+    ]
+    wanted = min((n for n in hand if not any(f >= n for f in free)), default=None)
+    fit = [m for m in builds if m.buildings[0].building == f"enclosure_{wanted}"]
+    other = [m for m in builds if m.buildings[0].building in ("kiosk", "pavilion")]
+    pick = fit or other or builds
+    return rng.choice(pick) if pick else None
+
+
+def _ark_nova_game(start: ArkNovaState, plies: int, seed: int) -> Script:
+    """A whole recorded game of two players from ``start``: the players take turns, each
+    laying an animal or a building; after a turn the phones may record what the table does
+    not show (appeal and conservation gained from cards, projects and bonuses: a ``zoo``
+    move), until a zoo reaches its target; then the other player's last turn, each player's
+    kept final-scoring card laid out, and that player's final turn (from the phones). Cut
+    after ``plies`` moves when it lasts longer."""
+    rng = random.Random(seed)
+    moves: list[Move] = []
+    states: list[State] = []
+    state = start
+
+    def step(move: Move) -> None:
+        nonlocal state
+        after = state.apply(move)
+        assert isinstance(after, ArkNovaState)
+        state = after
+        moves.append(move)
+        states.append(after)
+
+    turn = 0
+    while state.trigger is None and len(moves) < plies:
+        player = state.players[turn % len(state.players)]
+        turn += 1
+        action = _turn(state, player, rng)
+        if action is not None:
+            step(action)
+        if rng.random() < 0.6:
+            zoo = state.zoo(player)
+            appeal = min(MAX_APPEAL, zoo.appeal + rng.randint(1, 4))
+            cp = min(MAX_CONSERVATION, zoo.conservation + rng.randint(0, 2))
+            step(SetZoo(player, {**zoo.to_json(), "appeal": appeal, "conservation": cp}))
+    if state.trigger is not None:
+        for player in state.owed_final_turns():
+            action = _turn(state, player, rng)
+            if action is not None:
+                step(action)
+        cards = rng.sample(sorted(FINAL_SCORING), len(state.players))
+        for player, card in zip(state.players, cards, strict=True):
+            step(KeepFinalScoring(player, (card,)))
+        for player in state.owed_final_turns():
+            step(FinalTurn(player))
+    return Script(start, tuple(moves[:plies]), tuple(states[:plies]))
 
 
 def _ark_nova(plies: int, seed: int) -> Filmed:
@@ -254,7 +340,8 @@ def _ark_nova(plies: int, seed: int) -> Filmed:
     state: State = new
     for move in setup:
         state = state.apply(move)
-    script = play(state, plies, seed=seed, choose=_builds_and_animals)
+    assert isinstance(state, ArkNovaState)
+    script = _ark_nova_game(state, plies, seed)
     scene = ArkNovaScene()
     states = [script.start, *script.states]
     tags = [scene.tags(s) for s in states if isinstance(s, ArkNovaState)]

@@ -10,14 +10,16 @@ printed and photographed as in :mod:`bench.table_photos` (the real printed pages
 ``companion print GAME --what all`` at the tag sizes of its :data:`~bench.table_photos.PRINTED`,
 a pinhole camera of 70 degrees, lens blur sigma 1.5 px, uneven light, noise, JPEG 80); each
 change is filmed as a hand over the table (one frame), then three frames of the still table
-(a new photo: its noise differs from the last one's). The watching loop
-(``companion.watch.loop.Watcher``) follows the frames; the phones send what the table cannot
-show, and each question is answered with the script's move, as the players would.
+(a new photo: its noise and its uneven light differ from the last one's, as a webcam's
+exposure does). The watching loop (``companion.watch.loop.Watcher``) follows the frames;
+the phones send each move the table cannot show once its player has made it, and each
+question is answered with the script's move, as the players would.
 
-Per game and camera it prints: the changes the camera sees, the moves of the script, how
-many of them the loop followed (the longest prefix of its moves equal to the script's),
-whether a wrong move was applied (a move that is not the script's where the two part),
-the questions asked, and the CPU seconds of the loop.
+Per game and camera it prints: the changes the camera sees, the moves of the script (the
+phones' ones included), how many of them the loop followed (the longest prefix of its moves
+equal to the script's), whether a wrong move was applied (a move that is not the script's
+where the two part), the questions asked, whether the loop's game ended with the script's
+outcome (scores, breakdown and ranking), and the CPU seconds of the loop.
 """
 
 from __future__ import annotations
@@ -36,9 +38,10 @@ from bench.filmed import GAMES, Filmed, filmed
 from bench.table_photos import PRINTED, SCENES
 from companion.watch.infer import Question
 from companion.watch.loop import Watcher
+from engines.core import Outcome
 from testkit.printed import PrintedSet, printed_set
 from testkit.table_photo import Camera, camera, lay_out, photograph
-from testkit.video import follow_answering
+from testkit.video import follow_sending
 from vision.types import U8Array
 
 
@@ -48,10 +51,12 @@ class Followed:
 
     Attributes:
         changes: Changes the camera sees.
-        moves: Moves of the script up to its last visible change.
+        moves: Moves of the script, the phones' ones included.
         right: Moves the loop applied equal to the script's, from the first on.
         wrong: True when the loop applied a move that is not the script's.
         questions: Questions the loop asked.
+        scored: True when the script's game ended and the loop's game ended with its
+            outcome (scores, breakdown and ranking).
         cpu_s: CPU seconds of the loop.
     """
 
@@ -60,6 +65,7 @@ class Followed:
     right: int
     wrong: bool
     questions: int
+    scored: bool
     cpu_s: float
 
 
@@ -72,33 +78,38 @@ def _hand(image: U8Array, rng: random.Random) -> U8Array:
     return out
 
 
-def frames(made: Filmed, printed: PrintedSet, cam: Camera) -> Iterator[U8Array]:
-    """The start, then for each change a hand over the table and three still frames."""
+def stills(made: Filmed, printed: PrintedSet, cam: Camera) -> Iterator[tuple[int, list[U8Array]]]:
+    """Per still table, the moves it shows (the script's first ``n``) and its frames: the start,
+    then for each change a hand over the table and three still frames."""
     table = lay_out(made.model.vision.mats, made.camera.rows, seed=cam.seed)
     rng = random.Random(cam.seed)
-    stills = [0, *(last + 1 for _, last in made.reach)]
-    for k, index in enumerate(stills):
+    for k, index in enumerate(made.shown):
         shot = photograph(printed, table, made.tags(index), replace(cam, seed=cam.seed + k))
-        if k > 0:
-            yield _hand(shot.image, rng)
-        for _ in range(3):
-            yield shot.image
+        hand = [_hand(shot.image, rng)] if k > 0 else []
+        yield index, [*hand, shot.image, shot.image, shot.image]
 
 
 def follow(made: Filmed, printed: PrintedSet, cam: Camera) -> Followed:
-    """Follow ``made`` through ``cam``."""
-    script, model = made.script, made.model
-    watcher = Watcher(model, script.start, list(script.hidden(model)))
+    """Follow ``made`` through ``cam``; each phone's move is sent once its player has made it
+    (before the camera sees the table after it)."""
+    script = made.script
+    watcher = Watcher(made.model, script.start)
     start = time.process_time()
-    follow_answering(watcher, frames(made, printed, cam), script)
+    follow_sending(watcher, stills(made, printed, cam), script)
     cpu = time.process_time() - start
-    end = made.reach[-1][1] + 1
-    ours = [m.notation() for m in watcher.moves[:end]]
-    theirs = [m.notation() for m in script.moves[:end]]
+    ours = [m.notation() for m in watcher.moves]
+    theirs = [m.notation() for m in script.moves]
     right = next((i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b), None)
     same = min(len(ours), len(theirs)) if right is None else right
     asked = sum(isinstance(j.result, Question) for j in watcher.judged)
-    return Followed(len(made.reach), end, same, right is not None, asked, cpu)
+    end = script.states[-1] if script.states else script.start
+    outcome = end.outcome()
+    scored = outcome is not None and _json(watcher.state.outcome()) == _json(outcome)
+    return Followed(len(made.reach), len(script.moves), same, right is not None, asked, scored, cpu)
+
+
+def _json(outcome: Outcome | None) -> object:
+    return None if outcome is None else outcome.to_json()
 
 
 def main() -> None:
@@ -110,8 +121,11 @@ def main() -> None:
     args = parser.parse_args()
     cv2.setNumThreads(1)
     np.seterr(all="ignore")
-    print("| game | camera | changes | moves | followed right | wrong move | questions | CPU s |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(
+        "| game | camera | changes | moves | followed right | wrong move | questions "
+        "| scored as the script | CPU s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     for game in args.games.split(","):
         printed = printed_set(game, PRINTED[game], cache=args.cache)
         made = filmed(game, plies=args.plies, seed=SCENES[game][1], players=4)
@@ -120,7 +134,8 @@ def main() -> None:
             got = follow(made, printed, camera(name, float(tilt)))
             print(
                 f"| {game} | {name} {tilt}° | {got.changes} | {got.moves} | {got.right} "
-                f"| {'yes' if got.wrong else 'no'} | {got.questions} | {got.cpu_s:.0f} |",
+                f"| {'yes' if got.wrong else 'no'} | {got.questions} "
+                f"| {'yes' if got.scored else 'no'} | {got.cpu_s:.0f} |",
                 flush=True,
             )
 

@@ -61,7 +61,7 @@ SCENES: Mapping[str, tuple[int, int]] = {
     "animals_on_board": (30, 4),
     "hare_tortoise": (60, 3),
     "niagara": (40, 1),
-    "ark_nova": (16, 3),
+    "ark_nova": (24, 3),
 }
 """Plies and seed of the seeded game each photo shows the table of (after its last move)."""
 

@@ -40,7 +40,7 @@ import cv2
 from bench.filmed import GAMES, filmed
 from companion.watch.infer import Applied, Question
 from companion.watch.loop import Watcher
-from testkit.video import follow_answering
+from testkit.video import follow_sending
 from vision.pipeline import read_frame
 
 
@@ -58,11 +58,12 @@ def main() -> None:
     except ValueError as error:
         parser.error(str(error))
     model, script, reaches = game.model, game.script, game.reach
-    frames = list(game.frames())
+    stills = list(game.stills())
+    frames = [frame for _, shot in stills for frame in shot]
 
-    watcher = Watcher(model, script.start, list(script.hidden(model)))
+    watcher = Watcher(model, script.start)
     start = time.process_time()
-    follow_answering(watcher, frames, script)
+    follow_sending(watcher, stills, script)
     loop_s = time.process_time() - start
 
     start = time.process_time()

@@ -51,8 +51,13 @@ class Script:
 
     def hidden(self, model: TableModel) -> tuple[Sent, ...]:
         """The players' moves the table cannot show (the phones send them, each its own)."""
+        return tuple(sent for _, sent in self.phone_moves(model))
+
+    def phone_moves(self, model: TableModel) -> tuple[tuple[int, Sent], ...]:
+        """The players' moves the table cannot show, each with its index in :attr:`moves`
+        (when the phone sends it)."""
         return tuple(
-            Sent(str(self.before(i).to_move), m)
+            (i, Sent(str(self.before(i).to_move), m))
             for i, m in enumerate(self.moves)
             if self.before(i).to_move != CHANCE
             and model.view(self.states[i]) == model.view(self.before(i))
@@ -102,6 +107,25 @@ def follow_answering(watcher: Watcher, frames: Iterable[U8Array], script: Script
     return judged
 
 
+def follow_sending(
+    watcher: Watcher,
+    stills: Iterable[tuple[int, Sequence[U8Array]]],
+    script: Script,
+) -> list[Judged]:
+    """Feed each still table's frames (``(n, frames)``: the table after the script's first
+    ``n`` moves) to ``watcher``, the phones sending each move the table cannot show once its
+    player has made it (before the camera sees the table after it, the last ones at the end),
+    each question answered as in :func:`follow_answering`."""
+    phones = list(script.phone_moves(watcher.model))
+    judged: list[Judged] = []
+    for shown, frames in stills:
+        while phones and phones[0][0] < shown:
+            watcher.send(phones.pop(0)[1])
+        judged += follow_answering(watcher, frames, script)
+    watcher.send(*(sent for _, sent in phones))
+    return judged
+
+
 def play(start: State, plies: int, seed: int, choose: Chooser = random_choice) -> Script:
     """Play ``plies`` moves from ``start`` (chance from the state's seed, players by ``choose``)."""
     rng = random.Random(seed)
@@ -131,7 +155,8 @@ def film(
         camera: The synthetic camera over the mat.
         tags: The pieces on the table at a still index.
         stills: The still tables in order.
-        hands: Frames with a hand over the table before each still table.
+        hands: Frames with a hand over the table before each still table (none before the
+            first, nor before an empty table).
         still: Frames of each still table.
         seed: Seed of the hands.
     """

@@ -18,9 +18,9 @@ from vision.assemble import ParsedTag, RejectedPayload, assemble, validate
 from vision.detect import detect
 from vision.mats import MatPose, MatSpec, Zone, locate_mats
 from vision.overlay import GREEN, RED, draw
-from vision.reading import InvalidReading, TableReading
+from vision.reading import InvalidReading, TableReading, Unread
 from vision.types import Quad
-from vision.voting import vote
+from vision.voting import carry, vote
 
 CATALOG = {"A1", "B2", "C3", "D4", "E5"}
 
@@ -151,6 +151,26 @@ def test_vote_drops_a_flicker_and_keeps_a_piece_hidden_briefly() -> None:
     assert voted.backs == {"dock.1": 1}
     with pytest.raises(ValueError, match="no readings"):
         vote([])
+
+
+def test_a_symbol_not_read_stays_unless_a_piece_known_lies_there() -> None:
+    """Voting keeps the last frame's symbols not read, but one lying on a piece another frame
+    read; carrying a piece kept from before takes the symbol on it away too."""
+    _, _, full = _read(TABLE)
+    d4 = next(p for p in full.placements if p.piece == "D4")
+    elsewhere = tuple((x + 500.0, y) for x, y in d4.corners)
+    symbols = (Unread(d4.corners, d4.mat, d4.zone, d4.mm), Unread(elsewhere))  # type: ignore[arg-type]
+    lost = dataclasses.replace(
+        full,
+        zones={**full.zones, "dock.1": ()},
+        placements=tuple(p for p in full.placements if p.piece != "D4"),
+        unread=symbols,
+        unread_tags=2,
+    )
+    voted = vote([full, lost])
+    assert "D4" in voted.pieces() and voted.unread == symbols[1:] and voted.unread_tags == 1
+    kept = carry(lost, [d4], [])
+    assert "D4" in kept.pieces() and kept.unread == symbols[1:] and kept.unread_tags == 1
 
 
 def test_overlay_boxes_placed_green_and_rejected_red() -> None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-from companion.watch.animals_on_board import CENTRE, AnimalsOnBoardTable
+from companion.watch.animals_on_board import CENTRE, UNREAD, AnimalsOnBoardTable, clusters
 from companion.watch.infer import Applied, Refused, infer
 from companion.watch.loop import Watcher
 from engines import animals_on_board
-from engines.animals_on_board.moves import Merge
+from engines.animals_on_board.moves import Merge, Split
 from engines.animals_on_board.state import AnimalsOnBoardState
 from testkit.camera import MatCamera, Shot
 from testkit.scenes.animals_on_board import centre_tags, table_tags
@@ -18,6 +18,7 @@ from testkit.video import Script, film, play
 from tests.watch_support import follow_views, same_game
 from vision.games import game_vision
 from vision.pipeline import read_frame
+from vision.reading import Placement
 
 SHOT = Shot(px_per_mm=2.6, module_mm=28 / 21)
 """Tags printed at the default 28 mm (docs/printing.md), 3.5 px a module."""
@@ -144,3 +145,35 @@ def test_filmed_split_that_merges_groups_is_flagged_and_the_state_kept() -> None
     assert (refused.move.group, refused.move.into) == (g, h)
     assert refused.code == state.check(refused.move).code
     assert watcher.state is state and watcher.moves == []
+
+
+def test_a_symbol_not_read_joins_its_group_as_a_tile() -> None:
+    """Three touching tiles, the middle one not read: one group holding a tile not read,
+    not two groups."""
+    placed = [
+        Placement(piece, ((0, 0), (1, 0), (1, 1), (0, 1)), "centre", (x, 100.0), zone=CENTRE)
+        for piece, x in (("S1V1", 100.0), ("S2V1", 200.0))
+    ]
+    assert sorted(map(sorted, clusters(placed))) == [["S1V1"], ["S2V1"]]
+    assert sorted(clusters(placed, unread=[(150.0, 100.0)])[0]) == ["?", "S1V1", "S2V1"]
+
+
+def test_a_split_with_a_tile_not_read_is_the_split_its_symbols_fit() -> None:
+    """Each split of the script, seen with one tile of a group it leaves not read (the symbol
+    seen where it lies, in that group): the script's split, no question. Without the symbol
+    the group read in part stands for no group of the split."""
+    s, t = script(), AnimalsOnBoardTable()
+    splits = [i for i, m in enumerate(s.moves) if isinstance(m, Split)]
+    assert len(splits) >= 5
+    for i in splits:
+        before, after = s.before(i), s.states[i]
+        view = dict(t.view(after))
+        new = next(g for g in view[CENTRE] if g not in t.view(before)[CENTRE])
+        tiles = new[1:-1].split("+")
+        hidden = "(" + "+".join(sorted([*tiles[1:], UNREAD])) + ")"
+        seen = {**view, CENTRE: tuple(sorted(hidden if g == new else g for g in view[CENTRE]))}
+        result = infer(t, before, seen, unread={CENTRE: 1})
+        assert isinstance(result, Applied), (i, result)
+        assert result.moves[0] == s.moves[i]
+        assert t.lacks(new, hidden) == 1
+        assert t.lacks(new, "(" + "+".join(sorted(tiles[1:])) + ")") is None

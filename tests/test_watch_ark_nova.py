@@ -13,6 +13,7 @@ from companion.photo_score import score_photo
 from companion.watch.ark_nova import (
     ArkNovaTable,
     mat_key,
+    parse_building,
     photo_zoos,
     placement_for,
     tile_footprint,
@@ -25,7 +26,7 @@ from engines.ark_nova import RECORD, map_a
 from engines.ark_nova.actions import animal_plays
 from engines.ark_nova.animals import AnimalPlay
 from engines.ark_nova.build import LABELS, Placement
-from engines.ark_nova.cards import ANIMALS
+from engines.ark_nova.cards import ANIMALS, FINAL_SCORING
 from engines.ark_nova.catalog import building_tag
 from engines.ark_nova.conditions import CONDITIONS
 from engines.ark_nova.moves import AnimalsAction, BuildAction, SponsorsAction
@@ -40,6 +41,7 @@ from testkit.video import Script, film, play
 from tests.ark_nova_turns import started
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
+from vision.reading import TableReading, Unread
 
 PLAYERS = ["ann", "ben"]
 
@@ -133,6 +135,96 @@ def test_filmed_game_is_followed_move_for_move() -> None:
     assert len(judged) == len(reaches), [j.result for j in judged]
     assert [m.notation() for m in watcher.moves] == [m.notation() for m in s.moves]
     assert t.view(watcher.state) == t.view(s.states[-1])
+
+
+def test_an_enclosure_flipped_whose_tag_is_not_read_still_explains_the_animal() -> None:
+    """Each animal of the script laid into a standard enclosure, seen with the flipped tile's
+    tag not read (a symbol seen on a hex of that Map A, which the view counts on the map):
+    the script's move."""
+    s, t = script(), ArkNovaTable()
+    tried = 0
+    for i, move in enumerate(s.moves):
+        if not isinstance(move, AnimalsAction):
+            continue
+        seat = PLAYERS.index(move.player)
+        key = f"{mat_key(seat)}.map"
+        after = dict(t.view(s.states[i]))
+        flipped = [b for b in after[key] if "*" in b and b not in t.view(s.before(i))[key]]
+        if not flipped:
+            continue
+        tried += 1
+        seen = {**after, key: tuple(b for b in after[key] if b != flipped[0])}
+        zone = t.view_zone(f"{mat_key(seat)}.hex_3_3")
+        assert zone == key
+        result = infer(t, s.before(i), seen, unread={zone: 1})
+        assert isinstance(result, Applied) and result.moves[:1] == (move,), (i, result)
+    assert tried >= 3
+
+
+def test_a_symbol_not_read_on_a_hex_is_a_building_covering_that_hex() -> None:
+    """A tile's tag seen and not read on a hex reads as ``?@c,r`` on that map: each build of
+    the script seen so is that build or a question offering it (the kinds and turns that
+    cover the hex), and the kept final-scoring card laid out while a tile lies unread is
+    still the ``keep`` move."""
+    s, t = script(), ArkNovaTable()
+    quad = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+    reading = TableReading("ark_nova", {}, unread=(Unread(quad, "mapa1", "mapa1.hex_0_1"),))
+    assert t.read(reading) == {"mapa1.map": ("?@0,1",)}
+    assert t.lacks("enclosure_2@0,1+0,2", "?@0,2") == 1
+    assert t.lacks("enclosure_2@0,1+0,2", "?@3,3") is None
+    tried = 0
+    for i, move in enumerate(s.moves):
+        if not isinstance(move, BuildAction):
+            continue
+        key = f"{mat_key(PLAYERS.index(move.player))}.map"
+        after = t.view(s.states[i])
+        (new,) = set(after[key]) - set(t.view(s.before(i))[key])
+        cell = next(iter(parse_building(new)[1]))
+        seen = {**after, key: tuple(sorted({*after[key]} - {new} | {f"?@{cell[0]},{cell[1]}"}))}
+        result = infer(t, s.before(i), seen, unread={key: 1})
+        firsts = [result.moves] if isinstance(result, Applied) else []
+        firsts += list(result.candidates) if isinstance(result, Question) else []
+        assert (move,) in [f[:1] for f in firsts], (i, result)
+        tried += 1
+    assert tried >= 5
+    state = s.states[-1]
+    assert isinstance(state, ArkNovaState)
+    view = t.view(state)
+    some = view["mapa1.map"][0]
+    cell = next(iter(parse_building(some)[1]))
+    shown = tuple(sorted({*view["mapa1.map"]} - {some} | {f"?@{cell[0]},{cell[1]}"}))
+    seen = {**view, "mapa1.map": shown, "mapa1.final_scoring": ("F003",)}
+    result = infer(t, state, seen, unread={"mapa1.map": 1})
+    assert isinstance(result, Applied) and result.moves[:1] == (KeepFinalScoring("ann", ("003",)),)
+
+
+def test_a_symbol_not_read_on_an_empty_hex_is_a_building_there_and_nowhere_else() -> None:
+    """A symbol not read on an empty hex is a tile laid there (the builds covering that hex),
+    never one laid elsewhere on that map; a final-scoring card laid and not read is a
+    question over the cards no player keeps."""
+    s, t = script(), ArkNovaTable()
+    state = s.states[-1]
+    assert isinstance(state, ArkNovaState)
+    view = t.view(state)
+    covered = {c for b in view["mapa1.map"] for c in parse_building(b)[1]}
+    empty = next(h for h in sorted(map_a.BUILDABLE) if h not in covered)
+    symbol = f"?@{empty[0]},{empty[1]}"
+    seen = {**view, "mapa1.map": tuple(sorted((*view["mapa1.map"], symbol)))}
+    result = infer(t, state, seen, unread={"mapa1.map": 1})
+    paths = [result.moves] if isinstance(result, Applied) else []
+    paths += list(result.candidates) if isinstance(result, Question) else []
+    assert paths
+    for path in paths:
+        assert isinstance(path[0], BuildAction) and empty in path[0].buildings[0].cells
+    quad = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+    unread = (Unread(quad, "mapa2", "mapa2.final_scoring"),)
+    assert t.read(TableReading("ark_nova", {}, unread=unread)) == {"mapa2.final_scoring": ("?",)}
+    laid = {**view, "mapa2.final_scoring": ("?",)}
+    result = infer(t, state, laid, unread={"mapa2.final_scoring": 1})
+    assert isinstance(result, Question)
+    assert {c[0] for c in result.candidates} == {
+        KeepFinalScoring("ben", (card,)) for card in FINAL_SCORING
+    }
 
 
 def _hex_centre(seat: int, h: tuple[int, int]) -> tuple[float, float]:

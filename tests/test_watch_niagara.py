@@ -280,6 +280,35 @@ def test_every_change_of_the_gems_is_one_move_or_a_question_never_a_guess() -> N
         assert _explained(state, move), move.notation()
 
 
+def test_a_gem_loaded_and_not_read_is_a_piece_not_read_of_its_canoe() -> None:
+    """Loads that leave a loaded canoe on the river, each seen with the gem's tag not read (a
+    symbol seen on the canoe's slot): the canoe alone there is the loaded canoe read in part,
+    so the load is still explained; without the symbol it is not."""
+    t = model()
+    tried = 0
+    for state, move in _changes()["load"]:
+        after, before = t.view(state.apply(move)), t.view(state)
+        arrived = [(z, p) for z, ps in after.items() for p in ps if "+" in p]
+        arrived = [(z, p) for z, p in arrived if p not in before.get(z, ())]
+        if not arrived or tried == 6:
+            continue
+        tried += 1
+        zone, canoe = arrived[0]
+        alone = tuple(sorted(canoe.partition("+")[0] if p == canoe else p for p in after[zone]))
+        seen = {**after, zone: alone}
+        result = infer(t, state, seen, unread={zone: 1})
+        firsts = (
+            [result.moves[:1]]
+            if isinstance(result, Applied)
+            else [c[:1] for c in result.candidates]
+            if isinstance(result, Question)
+            else []
+        )
+        assert (move,) in firsts, (move.notation(), result)
+        assert not isinstance(infer(t, state, seen), Applied)
+    assert tried == 6
+
+
 def test_a_gem_of_a_colour_the_hollow_lacks_is_refused_and_one_where_none_loads_is_told() -> None:
     """A canoe that stays on its slot and loads can only have taken that hollow's gems."""
     t = model()

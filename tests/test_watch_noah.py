@@ -208,3 +208,18 @@ def test_follow_takes_the_phones_moves_from_a_file(
     moves.write_text('{"player": "Ann"}\n')
     assert main(["follow", "noah", *args, "--moves", str(moves)]) == 2
     assert "line 1 is not a phone's move" in capsys.readouterr().err
+
+
+def test_a_phone_move_sent_while_the_game_goes_on_applies_once_its_turn_comes() -> None:
+    """The phones send a move as its player makes it: sent before the game reaches it, it
+    waits; sent when its player is to move, it is applied at once."""
+    s, t = script(), model()
+    (i, sent), *_ = s.phone_moves(t)
+    early = Watcher(t, s.start)
+    assert i > 0 and early.state is s.start
+    early.send(sent)
+    assert early.moves == [] and early.pending == [sent]
+    watcher = Watcher(t, s.before(i))
+    watcher.send(sent)
+    assert watcher.moves[0] == sent.move and watcher.pending == []
+    assert watcher.state.to_json()["hands"] == s.states[i].to_json()["hands"]

@@ -17,6 +17,7 @@ from functools import cache
 
 import cv2
 import numpy as np
+import pytest
 
 from companion.watch.infer import Applied, Mismatch
 from companion.watch.loop import Watcher
@@ -88,3 +89,44 @@ def test_a_watcher_that_misses_a_piece_for_a_few_views_gets_back_in_step() -> No
     assert tuple(watcher.moves) == s.moves[: len(watcher.moves)]
     assert watcher.state == s.states[len(watcher.moves) - 1]
     assert len(watcher.moves) >= stills[-1] - 2  # every visible move, the phones' ones too
+
+
+def test_a_piece_read_once_stays_known_when_the_exposure_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The camera's exposure (or the room's light) changes between two views of a still
+    table, and the second reading lacks Noah's token (a tag at the edge of reading, lost to
+    the sensor's noise): its place looks the same, only darker, so the token stays where it
+    was read. Where another card lies on its place, it does not."""
+    s = script()
+    every = script_tags(s.start, s.moves)
+    index = next(i for i in range(10, len(s.moves)) if any(g.piece == NOAH for g in every[i]))
+    tags = every[index]
+    cam = camera()
+    first = cam.frame(tags)
+    darker = np.clip(first.astype(np.float32) * 0.8 + 6, 0, 255).astype(np.uint8)
+    full = read_frame(first, model().vision)
+    token = next(p for p in full.reading.placements if p.piece == NOAH)
+    lost = dataclasses.replace(
+        full,
+        reading=dataclasses.replace(
+            full.reading,
+            placements=tuple(p for p in full.reading.placements if p.piece != NOAH),
+            zones={z: tuple(p for p in ps if p != NOAH) for z, ps in full.reading.zones.items()},
+        ),
+    )
+    results = iter([full, lost, lost])
+    monkeypatch.setattr("companion.watch.loop.read_frame", lambda image, vision: next(results))
+    watcher = Watcher(model(), s.states[index - 1] if index else s.start)
+    for frame in (first, first, first, np.zeros_like(first), darker, darker, darker):
+        watcher.feed(frame)
+    assert watcher.reads == 2
+    assert watcher.last_reading is not None and NOAH in watcher.last_reading.pieces()
+    covered = darker.copy()
+    x0, y0 = np.floor(np.min(token.corners, axis=0)).astype(int)
+    x1, y1 = np.ceil(np.max(token.corners, axis=0)).astype(int)
+    covered[y0:y1, x0:x1] = cv2.flip(covered[y0:y1, x0:x1], 1)  # another tag over its place
+    for frame in (np.zeros_like(first), covered, covered, covered):
+        watcher.feed(frame)
+    assert watcher.reads == 3
+    assert watcher.last_reading is not None and NOAH not in watcher.last_reading.pieces()

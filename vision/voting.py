@@ -7,7 +7,9 @@ and a piece read cleanly once (its payload passed its check character and the
 symbol's Reed-Solomon code) stays known while no other piece is read where it
 lay, in that frame or a later one: voting never drops what was read, only
 what another piece replaced (or a misread that shares its place). Issues are
-kept when they recur in ``min_share`` of the frames.
+kept when they recur in ``min_share`` of the frames. The symbols seen and not
+read are the last frame's, but for those lying on a trusted piece (read in
+another frame there): the reading stays never silent where a piece lies unread.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from vision.mats import MatSpec
-from vision.reading import Issue, Placement, TableReading, sort_zone
+from vision.reading import Issue, Placement, TableReading, Unread, sort_zone
+from vision.types import Point, Quad
 
 MIN_SHARE = 0.5
 """Share of frames a piece must appear in to be trusted: a majority, so that
@@ -81,6 +84,7 @@ def vote(readings: Sequence[TableReading], min_share: float = MIN_SHARE) -> Tabl
     issues = tuple(latest[k] for k, n in issue_count.items() if n >= need)
 
     last = readings[-1]
+    unread = off(last.unread, trusted)
     return TableReading(
         game=last.game,
         zones={z: _order(zones[z], orders.get(z)) for z in sorted(zones)},
@@ -89,10 +93,34 @@ def vote(readings: Sequence[TableReading], min_share: float = MIN_SHARE) -> Tabl
         issues=issues,
         mats=tuple(sorted({m for r in readings for m in r.mats})),
         foreign_codes=int(statistics.median_low([r.foreign_codes for r in readings])),
-        unread_tags=int(statistics.median_low([r.unread_tags for r in readings])),
+        unread_tags=len(unread),
+        unread=unread,
         frames=sum(r.frames for r in readings),
         size=last.size,
     )
+
+
+def off(unread: Sequence[Unread], placements: Sequence[Placement]) -> tuple[Unread, ...]:
+    """The symbols of ``unread`` that lie on none of ``placements``: a symbol not read whose
+    centre lies on the outline of a piece known there (read in another frame, or before) is
+    that piece, not another one."""
+    return tuple(
+        u for u in unread if not any(_within(_centre(u.corners), p.corners) for p in placements)
+    )
+
+
+def _centre(quad: Quad) -> Point:
+    return sum(x for x, _ in quad) / 4, sum(y for _, y in quad) / 4
+
+
+def _within(point: Point, quad: Quad) -> bool:
+    """Whether ``point`` lies inside the convex outline ``quad`` (either winding)."""
+    x, y = point
+    sides = [
+        (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+        for (ax, ay), (bx, by) in zip(quad, (*quad[1:], quad[0]), strict=True)
+    ]
+    return all(s >= 0 for s in sides) or all(s <= 0 for s in sides)
 
 
 def _replaced(last: Placement, readings: Sequence[TableReading]) -> bool:
@@ -145,7 +173,8 @@ def carry(
     reading: TableReading, kept: Sequence[Placement], specs: Sequence[MatSpec]
 ) -> TableReading:
     """The reading with ``kept`` placements added: pieces read before whose place has not
-    changed since (the watcher's tracking), each in its zone, in the zone's order.
+    changed since (the watcher's tracking), each in its zone, in the zone's order; a symbol
+    not read that lies on one of them is that piece (:func:`off`) and leaves ``unread``.
 
     Args:
         reading: A new reading.
@@ -160,8 +189,11 @@ def carry(
     for p in placements:
         if p.zone is not None and not p.back:
             zones[p.zone].append(p)
+    unread = off(reading.unread, kept)
     return dataclasses.replace(
         reading,
         placements=placements,
         zones={z: sort_zone(ps, order.get(z)) for z, ps in sorted(zones.items())},
+        unread=unread,
+        unread_tags=reading.unread_tags - (len(reading.unread) - len(unread)),
     )

@@ -28,9 +28,12 @@ from engines.animals_on_board.moves import LETTERS, Merge, Take
 from engines.animals_on_board.state import AnimalsOnBoardState
 from engines.core import Move, State
 from vision.reading import Placement, TableReading
+from vision.types import Point
 
 CENTRE = "centre.centre"
 BACK, FOOD = "BACK", "FOOD"
+UNREAD = "?"
+"""A symbol seen in a group of the centre and not read: a tile the group holds, unnamed."""
 _ARK_ZONES = {"ark": ("ark", "方舟"), "overflow": ("overflow", "溢出區"), "food": ("food", "食物")}
 """An ark mat's zones in English and Traditional Chinese."""
 GROUP_GAP_MM = 65.0
@@ -53,9 +56,19 @@ def group_name(tiles: Iterable[str]) -> str:
     return "(" + "+".join(sorted(tiles)) + ")"
 
 
-def clusters(placements: Sequence[Placement], gap: float = GROUP_GAP_MM) -> list[list[str]]:
-    """Pieces lying together: single-link groups of tags nearer than ``gap`` mm."""
+def clusters(
+    placements: Sequence[Placement],
+    gap: float = GROUP_GAP_MM,
+    unread: Sequence[Point] = (),
+) -> list[list[str]]:
+    """Pieces lying together: single-link groups of tags nearer than ``gap`` mm.
+
+    ``unread`` are the places of symbols seen and not read: each joins the pieces it lies
+    beside as a tile would, as ``UNREAD`` (a tile not read in the middle of a group does not
+    split it in two, and the group says it holds a tile not read).
+    """
     spots = [(p.piece if not p.back else BACK, p.mm or (0.0, 0.0)) for p in placements]
+    spots += [(UNREAD, at) for at in unread]
     parent = list(range(len(spots)))
 
     def root(i: int) -> int:
@@ -98,7 +111,8 @@ class AnimalsOnBoardTable(TableModel):
     def read(self, reading: TableReading) -> dict[str, tuple[str, ...]]:
         out: dict[str, list[str]] = {}
         centre = [p for p in reading.placements if p.zone == CENTRE]
-        out[CENTRE] = [group_name(g) for g in clusters(centre)]
+        unread = [u.mm for u in reading.unread if u.zone == CENTRE and u.mm is not None]
+        out[CENTRE] = [group_name(g) for g in clusters(centre, unread=unread)]
         for zone, pieces in reading.zones.items():
             if zone == CENTRE:
                 continue
@@ -177,6 +191,25 @@ class AnimalsOnBoardTable(TableModel):
         food = f"ark{state.turn + 1}.food"
         yield move, drop_empty({**view, food: (FOOD,) * (state.food[state.turn] + 1)})
 
+    def lacks(self, whole: str, seen: str | None) -> int | None:
+        """A group read in part is its tiles read and a symbol not read (``UNREAD``) for each
+        tile it lacks (each tile carries its own tag)."""
+        if not whole.startswith("("):
+            return super().lacks(whole, seen)
+        tiles = Counter(_tiles(whole))
+        if seen is None:
+            return sum(tiles.values())
+        if not seen.startswith("("):
+            return None
+        read = Counter(_tiles(seen))
+        symbols = read.pop(UNREAD, 0)
+        missing = sum((tiles - read).values())
+        return None if read - tiles or missing > symbols else missing
+
+    def unread_symbols(self, item: str) -> int:
+        tiles = _tiles(item) if item.startswith("(") else [item]
+        return len(tiles) if set(tiles) == {UNREAD} else 0
+
     def zone_name(self, zone: str, lang: str = "en") -> str:
         zh = lang == ZH
         if zone == CENTRE:
@@ -192,6 +225,8 @@ class AnimalsOnBoardTable(TableModel):
             return f"一組板塊（{'、'.join(tiles)}）" if zh else f"a group of {', '.join(tiles)}"
         if piece == BACK:
             return "一張蓋著的板塊" if zh else "a face-down tile"
+        if piece == UNREAD:
+            return "一塊讀不到的板塊" if zh else "a tile that could not be read"
         if piece == FOOD:
             return "一個食物箱" if zh else "a food crate"
         if piece in CATALOG:

@@ -45,7 +45,7 @@ from companion.watch.model import ZH, TableModel, View, drop_empty
 from engines.ark_nova import CATALOG, map_a
 from engines.ark_nova.animals import SPECIAL_SPACES, AnimalPlay
 from engines.ark_nova.build import LABELS, Placement, footprints, hexes_text
-from engines.ark_nova.cards import ANIMALS
+from engines.ark_nova.cards import ANIMALS, FINAL_SCORING
 from engines.ark_nova.catalog import BUILDING_NAMES_ZH, TRACKS
 from engines.ark_nova.map_a import Hex
 from engines.ark_nova.moves import AnimalsAction, BuildAction, SponsorsAction
@@ -55,9 +55,11 @@ from engines.core import Move, State
 from vision.reading import TableReading
 
 MAP, CARD_ZONES = "map", ("animals", "sponsors", "final_scoring")
+"""The view's zone of a mat's buildings (``mapa1.map``), and its played-card zones."""
+UNREAD = "?"
+"""A symbol seen on a hex and not read, in a view's buildings: ``?@3,4``."""
 _CARD_ZONES_ZH = {"animals": "動物卡", "sponsors": "贊助卡", "final_scoring": "終局計分卡"}
 """The card zones beside a Map A, in Traditional Chinese."""
-"""The view's zone of a mat's buildings (``mapa1.map``), and its played-card zones."""
 STEP_DEGREES = 60.0
 _SPECIAL_HOMES = ("reptile_house", "aviary", "petting_zoo")
 TRACK_TOPS = dict(TRACKS)
@@ -183,6 +185,13 @@ class ArkNovaTable(TableModel):
 
     def read(self, reading: TableReading) -> dict[str, tuple[str, ...]]:
         out: dict[str, list[str]] = {}
+        for u in reading.unread:
+            mat, _, zone = (u.zone or "").partition(".")
+            if zone.startswith("hex_"):
+                _, col, row = zone.split("_")
+                out.setdefault(f"{mat}.{MAP}", []).append(f"{UNREAD}@{col},{row}")
+            elif zone in CARD_ZONES:
+                out.setdefault(f"{mat}.{zone}", []).append(UNREAD)
         for p in reading.placements:
             if p.back or p.zone is None:
                 continue
@@ -198,6 +207,26 @@ class ArkNovaTable(TableModel):
             else:
                 out.setdefault(p.zone, []).append(p.piece)
         return drop_empty({z: sorted(ps) for z, ps in out.items()})
+
+    def lacks(self, whole: str, seen: str | None) -> int | None:
+        """A symbol not read on a hex (``?@3,4``) is a building covering that hex whose tag was
+        not read (the tag lies on one of its hexes); one among the played cards (``?``), a
+        card."""
+        if seen == UNREAD and whole[:1] in "ASF" and whole[1:].isdigit():
+            return 1
+        if seen is None or not seen.startswith(f"{UNREAD}@") or "@" not in whole:
+            return super().lacks(whole, seen)
+        _, cells, _ = parse_building(whole)
+        col, row = seen.partition("@")[2].split(",")
+        return 1 if (int(col), int(row)) in cells else None
+
+    def unread_symbols(self, item: str) -> int:
+        return int(item == UNREAD or item.startswith(f"{UNREAD}@"))
+
+    def view_zone(self, zone: str) -> str:
+        """A hex of a Map A is part of the view's buildings of that map (``mapa1.map``)."""
+        mat, _, key = zone.partition(".")
+        return f"{mat}.{MAP}" if key.startswith("hex_") else zone
 
     def physical_moves(self, state: State) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
         """Every building tile laid on a player's map (each footprint once), and every animal
@@ -233,8 +262,7 @@ class ArkNovaTable(TableModel):
         mat = mat_key(seat)
         player, zoo = state.players[seat], state.zoos[seat]
         if changed == {f"{mat}.final_scoring"}:
-            kept = tuple(c[1:] for c in seen.get(f"{mat}.final_scoring", ()))
-            yield KeepFinalScoring(player, kept), dict(seen)
+            yield from _kept(state, seat, seen)
             return
         if changed == {f"{mat}.sponsors"}:
             shown = seen.get(f"{mat}.sponsors", ())
@@ -247,8 +275,10 @@ class ArkNovaTable(TableModel):
                     yield SponsorsAction(player, new, (0,) * len(new)), dict(seen)
             return
         was, now = Counter(before.get(f"{mat}.{MAP}", ())), Counter(seen.get(f"{mat}.{MAP}", ()))
-        left, came = list((was - now).elements()), list((now - was).elements())
+        left = list((was - now).elements())
+        came = [b for b in (now - was).elements() if not self.unread_symbols(b)]
         cards = Counter(seen.get(f"{mat}.animals", ())) - Counter(before.get(f"{mat}.animals", ()))
+        cards.pop(UNREAD, None)
         if len(came) == 1 and not left and not cards and not came[0].startswith("unique"):
             kind, cells, _ = parse_building(came[0])
             placement = placement_for(kind, cells)
@@ -299,6 +329,12 @@ class ArkNovaTable(TableModel):
 
     def piece_name(self, piece: str, lang: str = "en") -> str:
         zh = lang == ZH
+        if piece.startswith(f"{UNREAD}@"):
+            col, row = piece.partition("@")[2].split(",")
+            where = hexes_text([(int(col), int(row))])
+            if zh:
+                return f"{where} 上一塊讀不到的板塊"
+            return f"a tile that could not be read on {where}"
         if "@" in piece:
             kind, cells, occupied = parse_building(piece)
             if zh:
@@ -315,6 +351,26 @@ class ArkNovaTable(TableModel):
             return piece
         comp = CATALOG[piece]
         return f"「{comp.names[ZH]}」" if zh else str(comp.names["en"])
+
+
+def _kept(
+    state: ArkNovaState, seat: int, seen: View
+) -> Iterable[tuple[Move, dict[str, tuple[str, ...]]]]:
+    """The final-scoring cards ``seat`` keeps as ``seen`` shows them; one seen and not read
+    (``?``) is each card no player keeps."""
+    zone = f"{mat_key(seat)}.final_scoring"
+    shown = seen.get(zone, ())
+    known = tuple(c[1:] for c in shown if c != UNREAD)
+    player = state.players[seat]
+    if len(known) == len(shown):
+        yield KeepFinalScoring(player, known), dict(seen)
+        return
+    if len(shown) - len(known) > 1:
+        return
+    taken = {c for zoo in state.zoos for c in zoo.final_scoring}
+    for card in sorted(set(FINAL_SCORING) - taken - set(known)):
+        cards = (*known, card)
+        yield KeepFinalScoring(player, cards), {**seen, zone: tuple(sorted(f"F{c}" for c in cards))}
 
 
 def _built(view: View, seat: int, cells: Sequence[Hex], kind: str) -> dict[str, tuple[str, ...]]:
@@ -341,14 +397,15 @@ def photo_zoos(
         ValueError: a building lies where no tile fits, a tracker is half set, or the
             zoo read cannot be on a table (a sentence says what).
     """
-    view = ArkNovaTable().read(reading)
+    t = ArkNovaTable()
+    view = t.read(reading)
     zoos: dict[str, Zoo] = {}
     for seat, player in enumerate(players):
         mat = mat_key(seat)
         kept = Zoo() if state is None else state.zoos[seat]
         buildings = [b for b in kept.buildings if b.kind == "unique"]
         for name in view.get(f"{mat}.{MAP}", ()):
-            if name.startswith("unique "):
+            if name.startswith("unique ") or t.unread_symbols(name):
                 continue
             kind, cells, occupied = parse_building(name)
             p = placement_for(kind, cells)
@@ -357,7 +414,7 @@ def photo_zoos(
             buildings.append(Building.standard(kind, p.at, p.rotation, p.mirror, occupied))
 
         def numbers(zone: str, view: View = view, mat: str = mat) -> tuple[str, ...]:
-            return tuple(c[1:] for c in view.get(f"{mat}.{zone}", ()))
+            return tuple(c[1:] for c in view.get(f"{mat}.{zone}", ()) if c != UNREAD)
 
         tracks = read_tracks(reading, seat)
         zoos[player] = replace(

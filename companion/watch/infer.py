@@ -214,11 +214,11 @@ def infer(
     found: list[tuple[tuple[Move, ...], State, int]] = []
     # the table as it was, some of it not read this time, is a candidate too
     loose: list[tuple[tuple[Move, ...], State, int]] = (
-        [((), state, 0)] if unread and hidden_by(before, seen, unread) else []
+        [((), state, 0)] if unread and hidden_by(model, before, seen, unread) else []
     )
     # where no sequence fits the count of symbols not read, one that fits their zones
     merged: list[tuple[tuple[Move, ...], State, int]] = (
-        [((), state, 0)] if unread and hidden_by(before, seen, unread, strict=False) else []
+        [((), state, 0)] if unread and hidden_by(model, before, seen, unread, strict=False) else []
     )
     reached: list[View] = []
     frontier: list[tuple[tuple[Move, ...], State, int]] = [((), state, 0)]
@@ -237,9 +237,9 @@ def infer(
                 if view == seen:
                     found.append((step, after, used + extra))
                 else:
-                    if unread and hidden_by(view, seen, unread):
+                    if unread and hidden_by(model, view, seen, unread):
                         loose.append((step, after, used + extra))
-                    elif unread and hidden_by(view, seen, unread, strict=False):
+                    elif unread and hidden_by(model, view, seen, unread, strict=False):
                         merged.append((step, after, used + extra))
                     reached.append(view)
                     nxt.append((step, after, used + extra))
@@ -247,10 +247,18 @@ def infer(
             break
         frontier = nxt
     loose = loose or merged
+    if not found and loose and model.applies_unlisted:
+        # a move the rules allow and do not list may explain a symbol not read too
+        paths = {path for path, _, _ in loose}
+        loose += [
+            c
+            for c in _unlisted(model, state, before, seen, unread or {}, pending)
+            if c[0] not in paths
+        ]
     if not found and loose:
         # the sequences that leave the fewest symbols unexplained: a symbol not read
         # where nothing is missing is a piece that arrived
-        left = [unexplained(model.view(after), seen, unread or {}) for _, after, _ in loose]
+        left = [unexplained(model, model.view(after), seen, unread or {}) for _, after, _ in loose]
         found = [c for c, n in zip(loose, left, strict=True) if n == min(left)]
     if len(found) == 1:
         path, after, used = found[0]
@@ -259,8 +267,11 @@ def infer(
         return Question(tuple(p for p, _, _ in found), tuple(u for _, _, u in found))
     refused: Refused | None = None
     allowed: list[Move] = []
+    # what was not read is taken as it lay: a move the rules refuse, or one they allow that
+    # they do not list, is found from what did change
+    seen = restored(model, before, seen, unread or {})
     for move, view in model.refusable(state, seen):
-        if _same(view, seen):
+        if _same(view, seen) or (unread and hidden_by(model, view, seen, unread)):
             verdict = state.check(move)
             if not verdict:
                 assert verdict.code is not None and verdict.reason is not None
@@ -283,26 +294,119 @@ def infer(
     return Mismatch(lines, lines_zh)
 
 
-def hidden_by(view: View, seen: View, unread: Mapping[str, int], *, strict: bool = True) -> bool:
-    """Whether ``seen`` is ``view`` with some pieces unread: every piece seen lies where
-    ``view`` has it, and each zone lacks no more pieces than symbols were not read there
-    (``strict``), or, not ``strict``, lacks pieces only where a symbol was not read (fanned
-    or stacked tags touch, and several are seen as one symbol)."""
+def _unlisted(
+    model: TableModel,
+    state: State,
+    before: View,
+    seen: View,
+    unread: Mapping[str, int],
+    pending: Sequence[Sent],
+) -> list[tuple[tuple[Move, ...], State, int]]:
+    """The moves the rules allow and ``legal_moves`` does not list that explain ``seen``
+    with some pieces not read, each with the state after it and the phones' moves used."""
+    out: list[tuple[tuple[Move, ...], State, int]] = []
+    for move, view in model.refusable(state, restored(model, before, seen, unread)):
+        if hidden_by(model, view, seen, unread) and state.check(move):
+            after, quiet, used = settle(model, state.apply(move), pending)
+            if all(move != path[0] for path, _, _ in out):
+                out.append(((move, *quiet), after, used))
+    return out
+
+
+def hidden_by(
+    model: TableModel,
+    view: View,
+    seen: View,
+    unread: Mapping[str, int],
+    *,
+    strict: bool = True,
+) -> bool:
+    """Whether ``seen`` is ``view`` with some pieces unread: every item seen is an item
+    ``view`` has in that zone, whole or, for an item of several pieces, in part
+    (``model.lacks``), or a symbol not read that is no piece, and each zone lacks no more
+    pieces than symbols were not read there besides those (``strict``), or, not
+    ``strict``, lacks pieces only where a symbol was not read (fanned or stacked tags
+    touch, and several are seen as one symbol)."""
     for zone in set(view) | set(seen):
-        want, got = Counter(view.get(zone, ())), Counter(seen.get(zone, ()))
-        lacks, symbols = sum((want - got).values()), unread.get(zone, 0)
-        if got - want or (lacks > symbols if strict else lacks and not symbols):
+        lacks = lacking(model, view.get(zone, ()), seen.get(zone, ()))
+        symbols = unread.get(zone, 0)
+        if lacks is None:
+            return False
+        missing, smudges = lacks
+        if missing + smudges > symbols if strict else missing and not symbols:
             return False
     return True
 
 
-def unexplained(view: View, seen: View, unread: Mapping[str, int]) -> int:
+def unexplained(model: TableModel, view: View, seen: View, unread: Mapping[str, int]) -> int:
     """How many of the symbols not read are not pieces ``view`` has and ``seen`` lacks."""
     extra = 0
     for zone, n in unread.items():
-        missing = sum((Counter(view.get(zone, ())) - Counter(seen.get(zone, ()))).values())
-        extra += max(0, n - missing)
+        lacks = lacking(model, view.get(zone, ()), seen.get(zone, ()))
+        extra += max(0, n - (lacks[0] if lacks is not None else 0))
     return extra
+
+
+def lacking(model: TableModel, want: Sequence[str], got: Sequence[str]) -> tuple[int, int] | None:
+    """The pieces a zone that should hold ``want`` lacks when it shows ``got``, and the
+    symbols not read it shows that are no piece: each item of ``got`` stands for an item of
+    ``want``, whole or read in part (``model.lacks``), or, made of symbols not read alone
+    (``model.unread_symbols``), for nothing (a smudge of a tag's size); the items of
+    ``want`` nothing stands for lack all their pieces. Of the ways to pair them, the one
+    with the fewest such smudges, then the fewest pieces lacking; None when an item of
+    ``got`` can stand for none."""
+    if tuple(want) == tuple(got):
+        return 0, 0
+    same = Counter(want) & Counter(got)
+    rest = list((Counter(want) - same).elements())
+    extra = list((Counter(got) - same).elements())
+
+    def best(i: int, free: tuple[int, ...]) -> tuple[int, int] | None:
+        if i == len(extra):
+            return sum(model.lacks(rest[k], None) or 1 for k in free), 0
+        out: tuple[int, int] | None = None
+        smudge = model.unread_symbols(extra[i])
+        if smudge:
+            after = best(i + 1, free)
+            out = None if after is None else (after[0], after[1] + smudge)
+        for k in free:
+            n = model.lacks(rest[k], extra[i])
+            if n is None:
+                continue
+            after = best(i + 1, tuple(j for j in free if j != k))
+            if after is not None and (out is None or (after[1], n + after[0]) < out[::-1]):
+                out = (n + after[0], after[1])
+        return out
+
+    return best(0, tuple(range(len(rest))))
+
+
+def restored(model: TableModel, before: View, seen: View, unread: Mapping[str, int]) -> View:
+    """``seen`` with what the symbols not read may be taken as what lay there before: in each
+    zone, an item read in part of an item of ``before`` is that item, and items of ``before``
+    the zone lacks are put back, as many pieces as symbols were not read there."""
+    out = dict(seen)
+    for zone, symbols in unread.items():
+        was, got = list(before.get(zone, ())), list(seen.get(zone, ()))
+        same = Counter(was) & Counter(got)
+        rest = list((Counter(was) - same).elements())
+        items = list(same.elements())
+        for item in (Counter(got) - same).elements():
+            whole = next((w for w in rest if 0 < (model.lacks(w, item) or 0) <= symbols), None)
+            if whole is None:
+                items.append(item)
+                continue
+            symbols -= model.lacks(whole, item) or 0
+            rest.remove(whole)
+            items.append(whole)
+        for whole in rest:
+            need = model.lacks(whole, None) or 1
+            if need <= symbols:
+                symbols -= need
+                items.append(whole)
+        same_as_before = Counter(items) == Counter(was)
+        out[zone] = tuple(was) if same_as_before else tuple(sorted(items))
+    return {z: v for z, v in out.items() if v}
 
 
 def partway(before: View, seen: View, goal: View) -> bool:

@@ -71,6 +71,31 @@ class TableModel(ABC):
         """
         return self.physical_moves(state)
 
+    def view_zone(self, zone: str) -> str:
+        """The zone of a view that a reading's ``zone`` is part of (by default the same): where
+        a symbol seen there and not read may be a piece the view lacks."""
+        return zone
+
+    def lacks(self, whole: str, seen: str | None) -> int | None:
+        """How many of the pieces of the view item ``whole`` a reading lacks that shows
+        ``seen`` in its place (None: nothing of it), or None when ``seen`` cannot be ``whole``
+        with some of its pieces not read.
+
+        By default a view item is one piece. A model whose items hold several (a Niagara canoe
+        and the gem riding in it, an Animals on Board group of tiles) says how many a part
+        read of one lacks, so a piece not read inside such an item is a piece not read, as
+        anywhere else.
+        """
+        if seen is None:
+            return 1
+        return 0 if seen == whole else None
+
+    def unread_symbols(self, item: str) -> int:
+        """How many symbols not read a view item of a reading stands for alone (a model that
+        names them where they lie, as ``?``), which may be no piece at all; 0 for an item
+        holding a piece read."""
+        return 0
+
     @abstractmethod
     def zone_name(self, zone: str, lang: str = "en") -> str:
         """A zone as players call it in ``lang`` ("ferry 3", "the centre"; 「中央」)."""

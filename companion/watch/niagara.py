@@ -200,6 +200,16 @@ class NiagaraTable(TableModel):
                         },
                     )
 
+    def lacks(self, whole: str, seen: str | None) -> int | None:
+        """A loaded canoe is two pieces: read without its gem it shows as the canoe alone,
+        without the canoe as a loose gem of its colour."""
+        canoe, _, cargo = whole.partition("+")
+        if not cargo:
+            return super().lacks(whole, seen)
+        if seen is None:
+            return 2
+        return 0 if seen == whole else 1 if seen in (canoe, gem(cargo)) else None
+
     def zone_name(self, zone: str, lang: str = "en") -> str:
         zh = lang == ZH
         mat, _, key = zone.partition(".")
