@@ -8,6 +8,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
@@ -277,6 +278,26 @@ def test_an_illegal_move_is_answered_with_its_code_and_reason(
     assert as_json.status_code == 422
     assert as_json.get_json() == {"error": verdict.code, "reason": verdict.reason}
     assert store.version(table.id) == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_only_the_seat_to_move_is_told_how_to_tap(
+    client: FlaskClient, store: TableStore, lang: str
+) -> None:
+    """ "Tap a card to play it" is said to the player whose turn it is: not to a seat that
+    waits (its cards cannot be played), nor on any seat once the game is over."""
+    client.set_cookie("lang", lang)
+    tap, dock = ("Tap a card", "Tap the dock") if lang == "en" else ("點一張牌", "在五角形上點")
+    table = store.create("noah", PLAYERS, seed=2)
+    mover = str(table.state.to_move)
+    assert tap in client.get(seat_url(table, mover)).get_data(as_text=True)
+    other = next(p for p in PLAYERS if p != mover)
+    assert tap not in client.get(seat_url(table, other)).get_data(as_text=True)
+    over = finished(store)
+    for player in PLAYERS:
+        page = client.get(seat_url(over, player)).get_data(as_text=True)
+        assert ("The game is over" if lang == "en" else "遊戲結束") in page
+        assert tap not in page and dock not in page
 
 
 def test_unreadable_stale_and_out_of_turn_moves(client: FlaskClient, store: TableStore) -> None:
