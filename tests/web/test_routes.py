@@ -13,8 +13,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import escape
 
+import engines
 from companion.sentences import join, line_words
-from companion.sessions import Table, TableStore
+from companion.sessions import HOST, Table, TableStore
 from engines import noah
 from tests.noah.helpers import position
 from tests.web.conftest import csrf, host_url, post_move, seat_url
@@ -427,8 +428,9 @@ def test_score_screen_before_and_after_the_end(client: FlaskClient, store: Table
     assert ("Winners: " if len(outcome.winners) > 1 else "Winner: ") + winners in page
     for label in ("Round 1", "Round 2", "Round 3"):
         assert f'<th scope="row">{label}' in page
-    for player, total in outcome.scores.items():
-        assert f"<td>{total}</td>" in page, player
+    for player, total in outcome.scores.items():  # Noah counts tears
+        said = f"{total} {'tear' if total == 1 else 'tears'}"
+        assert f'<td data-total="{total}">{said}</td>' in page, player
     for line in outcome.breakdown["ann"]:
         _, detail = line_words("noah", line.to_json(), "en")
         assert str(escape(detail)) in page
@@ -438,6 +440,33 @@ def test_score_screen_before_and_after_the_end(client: FlaskClient, store: Table
     assert "See the final scores" in seat and "The game is over" in seat
     data = client.get(f"/t/{done.id}/score", headers={"Accept": "application/json"}).get_json()
     assert data == json.loads(json.dumps(outcome.to_json()))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_niagaras_totals_are_said_as_goals_met(
+    client: FlaskClient, store: TableStore, lang: str
+) -> None:
+    """Niagara's total is 1 for a goal met and 0 for none: the score page says which, never
+    the bare 1 or 0, in the ranking, the rows and the totals."""
+    client.set_cookie("lang", lang)
+    table = store.create("niagara", PLAYERS, seed=3)
+    rng = random.Random(3)
+    policy = engines.GAMES["niagara"].playout_move
+    assert policy is not None
+    while (mover := table.state.to_move) is not None:
+        move = policy(table.state, rng).to_json()
+        actor = str(mover) if mover in PLAYERS else HOST
+        table = store.submit(table.id, move, actor=actor, version=table.version)
+    outcome = table.state.outcome()
+    assert outcome is not None and set(outcome.scores.values()) == {0, 1}
+    page = client.get(f"/t/{table.id}/score").get_data(as_text=True)
+    met, none = ("a goal met", "no goal met") if lang == "en" else ("達成目標", "未達成目標")
+    for player, total in outcome.scores.items():
+        assert f'<td data-total="{total}">{met if total else none}</td>' in page, player
+    ranking = re.search(r'<ol class="ranking">(.*?)</ol>', page, re.S)
+    assert ranking is not None
+    assert met in ranking[1] and none in ranking[1]
+    assert not re.search(r"· [01]\b|<td>[01]<", page)
 
 
 def test_live_stream_reports_the_version(client: FlaskClient, store: TableStore) -> None:
