@@ -308,7 +308,7 @@ def test_unreadable_stale_and_out_of_turn_moves(client: FlaskClient, store: Tabl
     move = json.dumps(table.state.legal_moves()[0].to_json())
     garbage = post_move(client, seat_url(table, mover), "fly to the moon", 0)
     assert garbage.status_code == 400
-    assert "cannot read &#39;fly to the moon&#39;" in garbage.get_data(as_text=True)
+    assert "cannot read “fly to the moon” as a move of Noah" in garbage.get_data(as_text=True)
     turn = post_move(client, seat_url(table, other), move, 0)
     assert turn.status_code == 403 and f"it is {mover}&#39;s turn" in turn.get_data(as_text=True)
     assert post_move(client, seat_url(table, mover), move, 0).status_code == 303
@@ -320,6 +320,31 @@ def test_unreadable_stale_and_out_of_turn_moves(client: FlaskClient, store: Tabl
     assert noversion.status_code == 400
     nomove = client.post(seat_url(table, mover) + "/move", data={"csrf_token": csrf(client)})
     assert nomove.status_code == 400
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_an_unreadable_move_names_the_game_in_words(
+    client: FlaskClient, store: TableStore, lang: str
+) -> None:
+    """Typed or sent as data, a move that reads as none is refused naming the game, never by
+    its id ("a animals_on_board move"); the JSON answer keeps the engine's reason."""
+    client.set_cookie("lang", lang)
+    table = store.create("animals_on_board", PLAYERS, seed=2)
+    url = seat_url(table, str(table.state.to_move))
+    typed = post_move(client, url, "fly to the moon", 0).get_data(as_text=True)
+    data = post_move(client, url, '{"type": "fly"}', 0).get_data(as_text=True)
+    if lang == "en":
+        assert "cannot read “fly to the moon” as a move of Animals on Board" in typed
+        assert "cannot read this move of Animals on Board" in data
+    else:
+        assert "看不懂「fly to the moon」：這不是諾亞鬧方舟的動作" in typed
+        assert "看不懂這個諾亞鬧方舟的動作" in data
+    for page in (typed, data):
+        assert "animals_on_board move" not in page and "move type" not in page
+    answer = post_move(
+        client, url, "fly to the moon", 0, headers={"Accept": "application/json"}
+    ).get_json()
+    assert answer["error"] == "InvalidMove" and "animals_on_board" in answer["reason"]
 
 
 def test_check_says_legal_or_why_not_without_applying(
