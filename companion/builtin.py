@@ -16,6 +16,7 @@ from companion.messages import Messages, Said, Sentences
 from companion.registry import CompanionGame, register
 from companion.sentences import animals_on_board as aob_sentences
 from companion.sentences import ark_nova as ark_sentences
+from companion.sentences import ark_nova_refusals as ark_refusals
 from companion.sentences import hare_tortoise as hare_sentences
 from companion.sentences import niagara as niagara_sentences
 from companion.sentences import noah as noah_sentences
@@ -135,5 +136,7 @@ messages.register(
         events={},
         sentences=ark_sentences.SENTENCES,
         options=options.ARK_NOVA,
+        english=reasons.templates_of("ark_nova", reasons.ENGLISH),
+        said=ark_refusals.refusal_params,
     ),
 )

@@ -261,7 +261,7 @@ TEMPLATES: dict[str, str] = {
         "{animal_id}在{building}裡佔 {spaces} 格（牌上的圖示），不是 {given} 格"
     ),
     "ark_nova.animals.spaces_not_special": (
-        "「*{spaces}」是爬蟲館或大型鳥舍的格數；{animal_id}要放進的是{building}"
+        "佔 {spaces} 格是爬蟲館或大型鳥舍裡的算法；{animal_id}要放進的是{building}"
     ),
     "ark_nova.not_now/waiting": "現在要先處理另一件事（發牌、棄牌、選獎勵或輸入卡牌效果）",
     "ark_nova.not_now/action": (
@@ -402,10 +402,48 @@ ENGLISH: dict[str, str] = {
         "name the tiles that move to the new group; a group's first tile always stays (name "
         "the other part instead)"
     ),
+    # ---------------------------------------------------------------- Ark Nova
+    "ark_nova.build.special_twice": "the zoo already has a {building}, at {hexes}; a zoo has one",
+    "ark_nova.build.off_map": "the {building} would leave Map A at {hexes}",
+    "ark_nova.build.covered": "the {building} would cover {hexes}, already built on",
+    "ark_nova.build.rock": "the {building} would cover rock: {hexes}",
+    "ark_nova.build.water": "the {building} would cover water: {hexes}",
+    "ark_nova.build.upgrade_only": (
+        "the {building} would cover {hexes}, marked II: that needs the Build card on side II"
+    ),
+    "ark_nova.build.border": (
+        "the zoo's first building must touch the map's border; the {building} would cover "
+        "{hexes}, none of them a border space"
+    ),
+    "ark_nova.build.not_adjacent": (
+        "the {building} shares no edge with a building (it would cover {hexes})"
+    ),
+    "ark_nova.build.kiosk_distance": (
+        "a kiosk at {hexes} would stand {distance} from the kiosk at {other}; kiosks stand at "
+        "least {least} apart"
+    ),
+    "ark_nova.animals.no_enclosure": "no building covers {at}",
+    "ark_nova.animals.not_enclosure": "{at} is a {building}, not an enclosure",
+    "ark_nova.animals.rock": (
+        "{animal_id} needs {needed} next to its enclosure; the enclosure at {at} borders {near}"
+    ),
+    "ark_nova.animals.water": (
+        "{animal_id} needs {needed} next to its enclosure; the enclosure at {at} borders {near}"
+    ),
+    "ark_nova.animals.occupied": "the size-{size} enclosure at {at} already holds an animal",
+    "ark_nova.animals.too_small": (
+        "{animal_id} needs an enclosure of size {need}; the enclosure at {at} has {size}"
+    ),
+    "ark_nova.animals.spaces_not_special": (
+        "taking {spaces} spaces is for a reptile house or a large bird aviary; {animal_id} "
+        "would go into a {building}"
+    ),
+    "ark_nova.effect_hexes": "the building cannot cover {at}: off the map, built on, rock or water",
 }
 """English templates of the refusals whose engine sentence counts or names things the
-engine's way (docks and groups from 0, a group's tiles by letter): said in their place,
-with the params as players say them (each game's ``Messages.said``)."""
+engine's way (docks and groups from 0, a group's tiles by letter, the hexes of Map A as
+``[col,row]``): said in their place, with the params as players say them (each game's
+``Messages.said``)."""
 
 UNCOVERED: frozenset[str] = frozenset()
 """Refusal codes the engines give that no template covers yet: they stay English.

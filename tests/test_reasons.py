@@ -116,8 +116,12 @@ def test_the_chinese_refusals_carry_the_numbers() -> None:
     assert reason_text(points, "zh-Hant") == (
         "獨木舟 1 從岸邊到河道第 3 格要 3 點，但它要移動 4 點；移動 4 點會到河道第 4 格"
     )
-    assert reason_text(small, "zh-Hant") == (
-        "獅子需要 4 格的圍欄；[0,5] [0,4] [1,5] 的圍欄只有 3 格"
+    assert reason_text(small, "zh-Hant") == (  # hexes as players count them, not [0,5]
+        "獅子需要 4 格的圍欄；第 1 欄第 6 格、第 1 欄第 5 格和第 2 欄第 6 格的圍欄只有 3 格"
+    )
+    assert reason_text(small, "en") == (
+        "Lion needs an enclosure of size 4; the enclosure at column 1, row 6; column 1, row 5 "
+        "and column 2, row 6 has 3"
     )
     assert "需要強度 5" in reason_text(snap, "zh-Hant")
     assert reason_text(hand, "zh-Hant") == "手牌會留下 4 張，超過手牌上限 3 張"
