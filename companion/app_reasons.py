@@ -6,7 +6,8 @@ no seat, a table that changed while a player chose, a setup with two players
 of the same name, a photo too large or too blurred) are
 :class:`engines.core.EngineError` s with a ``code`` (``table.*``, ``setup.*``,
 ``photo.*``) and the ``params`` their English sentence is built from; this
-module says them in Traditional Chinese from the same code and params. An
+module says them in Traditional Chinese from the same code and params (and in
+English too where the English sentence is for programs: :data:`ENGLISH`). An
 error without a code gets its kind's sentence, and an HTTP error of the web
 server its status's (``http.<status>``). ``tests/web/test_refusal_words.py``
 checks that every code the program raises has its Chinese sentence here.
@@ -41,6 +42,8 @@ TEMPLATES: dict[str, str] = {
     "table.no_version": "這個請求沒有說明是在這一桌的哪個時候送出的：請重新載入頁面再試一次。",
     "table.bad_json": "看不懂這個請求的 JSON 內容。",
     "table.no_move": "這個請求沒有指出任何動作：請點選頁面上的動作。",
+    "table.unreadable_move": "看不懂「{move}」：這不是{game}的動作；請點選頁面上列出的動作。",
+    "table.unreadable_move_data": "看不懂這個{game}的動作：請點選頁面上列出的動作。",
     "table.stale_form": "這個表單已經過期，或來自別的網站：請重新載入頁面。",
     "table.no_game": "小幫手沒有這個遊戲。",
     "table.no_state_file": "請先選擇要繼續的遊戲存檔。",
@@ -102,6 +105,18 @@ TEMPLATES: dict[str, str] = {
 }
 """The zh-Hant sentence of each code, with ``{param}`` places for its params."""
 
+ENGLISH: dict[str, str] = {
+    "table.unreadable_move": (
+        "the companion cannot read “{move}” as a move of {game}: tap one of the moves this "
+        "page lists"
+    ),
+    "table.unreadable_move_data": (
+        "the companion cannot read this move of {game}: tap one of the moves this page lists"
+    ),
+}
+"""The English a page says for a code whose English sentence is for programs (an unreadable
+move's names the game by its id and says how the parser failed), with ``{param}`` places."""
+
 KINDS: tuple[tuple[type[EngineError], str], ...] = (
     (InvalidMove, "看不懂這個動作：請點選頁面上列出的動作。"),
     (InvalidState, "這個存檔讀不了：它可能是另一個遊戲的、較新版本的，或已經損壞。"),
@@ -123,6 +138,10 @@ def said(error: EngineError, lang: str) -> str:
     of its code (else of its kind) filled with its params."""
     english = str(error)
     if lang != ZH:
+        text = ENGLISH.get(error.code or "")
+        filled = _filled(error.params, "en")
+        if text is not None and fields(text) <= filled.keys():
+            return text.format(**filled)
         return english
     text = TEMPLATES.get(error.code or "")
     if text is not None and fields(text) <= _filled(error.params).keys():
@@ -141,15 +160,15 @@ def http_said(status: int, english: str, lang: str) -> str:
     return TEMPLATES.get(f"http.{status}", TEMPLATES["http.400"])
 
 
-def _filled(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Params as the Chinese sentences show them: a game id as the game's zh-Hant name,
-    the gaps of an incomplete photo as clauses."""
+def _filled(params: Mapping[str, Any], lang: str = ZH) -> dict[str, Any]:
+    """Params as the sentences in ``lang`` show them: a game id as the game's name, in
+    Chinese the gaps of an incomplete photo as clauses."""
     out = dict(params)
     game = out.get("game")
     if isinstance(game, str) and game in engines.GAMES:
-        out["game"] = str(engines.GAMES[game].info.names[ZH])
+        out["game"] = str(engines.GAMES[game].info.names[lang])
     gaps = out.get("gaps")
-    if isinstance(gaps, Mapping):
+    if lang == ZH and isinstance(gaps, Mapping):
         out["gaps"] = "；".join(
             GAP_WORDS[kind].format(mats="、".join(_mat(m) for m in mats))
             for kind, mats in gaps.items()

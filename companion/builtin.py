@@ -12,10 +12,11 @@ lines and tie-breaks in both languages are ``companion.sentences``'.
 from __future__ import annotations
 
 from companion import ark_nova_seat, boards, messages, niagara_seat, quick_score, reasons
-from companion.messages import Messages, Sentences
+from companion.messages import Messages, Said, Sentences
 from companion.registry import CompanionGame, register
 from companion.sentences import animals_on_board as aob_sentences
 from companion.sentences import ark_nova as ark_sentences
+from companion.sentences import ark_nova_refusals as ark_refusals
 from companion.sentences import hare_tortoise as hare_sentences
 from companion.sentences import niagara as niagara_sentences
 from companion.sentences import noah as noah_sentences
@@ -73,7 +74,11 @@ register(
 
 
 def _messages(
-    game_id: str, words: dict[str, str], sentences: Sentences, options: Options
+    game_id: str,
+    words: dict[str, str],
+    sentences: Sentences,
+    options: Options,
+    said: Said | None = None,
 ) -> Messages:
     return Messages(
         refusals=reasons.templates_of(game_id),
@@ -83,11 +88,20 @@ def _messages(
         events={},
         sentences=sentences,
         options=options,
+        english=reasons.templates_of(game_id, reasons.ENGLISH),
+        said=said,
     )
 
 
 messages.register(
-    "noah", _messages("noah", reasons.NOAH_WORDS, noah_sentences.SENTENCES, options.NOAH)
+    "noah",
+    _messages(
+        "noah",
+        reasons.NOAH_WORDS,
+        noah_sentences.SENTENCES,
+        options.NOAH,
+        noah_sentences.refusal_params,
+    ),
 )
 messages.register(
     "animals_on_board",
@@ -96,6 +110,7 @@ messages.register(
         reasons.ANIMALS_ON_BOARD_WORDS,
         aob_sentences.SENTENCES,
         options.ANIMALS_ON_BOARD,
+        aob_sentences.refusal_params,
     ),
 )
 messages.register(
@@ -121,5 +136,7 @@ messages.register(
         events={},
         sentences=ark_sentences.SENTENCES,
         options=options.ARK_NOVA,
+        english=reasons.templates_of("ark_nova", reasons.ENGLISH),
+        said=ark_refusals.refusal_params,
     ),
 )

@@ -43,6 +43,10 @@ class Sentences(Protocol):
         None when it counts points."""
 
 
+Said = Callable[[str, Mapping[str, Any], str], Mapping[str, Any]]
+"""A refusal's code, its params and a language to its params as players say them there."""
+
+
 @dataclass(frozen=True)
 class Messages:
     """One game's words in Traditional Chinese.
@@ -66,6 +70,13 @@ class Messages:
             templates above, else the engine's English.
         options: per rule option name, its question in zh-Hant and each
             choice's explanation; an option missing here is said in English.
+        english: an English template per refusal code (or ``<code>/<case>``) whose
+            engine sentence counts or names things the engine's way (a dock or a group
+            from 0, tiles by letter, a hex as ``[col,row]``, a reward by its key): said
+            instead of that sentence, filled like the zh-Hant ones.
+        said: a refusal's params (given its code) as players say them in a language (a
+            dock or a group counted from 1, hexes in words), with any words the
+            templates need besides; None: the params as the engine gives them.
     """
 
     refusals: Mapping[str, str]
@@ -75,6 +86,8 @@ class Messages:
     events: Mapping[str, str]
     sentences: Sentences | None = None
     options: Mapping[str, tuple[str, Mapping[str, str]]] = field(default_factory=dict)
+    english: Mapping[str, str] = field(default_factory=dict)
+    said: Said | None = None
 
 
 MESSAGES: Registry[Messages] = Registry("messages", "companion.messages.register")
@@ -88,7 +101,9 @@ def register(game_id: str, messages: Messages) -> Messages:
         ValueError: the game is registered already, or a refusal template names a
             code of another game.
     """
-    foreign = [k for k in messages.refusals if not k.startswith(f"{game_id}.")]
+    foreign = [
+        k for k in (*messages.refusals, *messages.english) if not k.startswith(f"{game_id}.")
+    ]
     if foreign:
         raise ValueError(f"{game_id} messages hold templates of other codes: {foreign}")
     return MESSAGES.register(game_id, messages)

@@ -7,7 +7,11 @@ Traditional Chinese template per refusal code; :func:`reason_text` fills it
 with the params (piece ids become their zh-Hant names from the game's catalog,
 other words the game's ``words``) and falls back to the engine's English
 sentence for a code without a template or a verdict without the params its
-template needs.
+template needs. Where the engine's sentence counts or names things its own way
+(Noah's docks and Animals on Board's groups from 0, hexes of Map A as
+``[col,row]``), the English is a template too (:data:`ENGLISH`), and both
+languages fill their templates with the params as players say them (each game's
+``Messages.said``: docks and groups from 1, hexes in words).
 
 :data:`TEMPLATES` and the ``*_WORDS`` below are the five games' (registered by
 ``companion.builtin``). Game terms follow the zh-Hant names of the catalogs
@@ -111,7 +115,7 @@ _OVER = "遊戲已經結束"
 TEMPLATES: dict[str, str] = {
     # ------------------------------------------------------------------ Noah
     "noah.game_over": _OVER,
-    "noah.no_dock": "沒有碼頭 {dock}；碼頭編號是 0 到 4",
+    "noah.no_dock": "沒有碼頭 {dock}；碼頭編號是 1 到 5",
     "noah.start_player": "{player} 不能當起始玩家；請從 {choices} 中選",
     "noah.wrong_step": "現在不能做這個動作，請照目前的步驟進行",
     "noah.unknown_card": "{card} 不是這副牌裡的動物牌",
@@ -157,9 +161,7 @@ TEMPLATES: dict[str, str] = {
     "animals_on_board.bad_cut": "不能這樣捨棄板塊：{tiles}",
     "animals_on_board.unknown_move": "「{move}」不是諾亞鬧方舟的動作",
     "animals_on_board.no_group": "沒有第 {group} 組；中央遊戲區有 {groups} 組",
-    "animals_on_board.no_such_tile": (
-        "第 {group} 組有 {size} 塊板塊，編號 a 到 {last}；沒有板塊 {letter}"
-    ),
+    "animals_on_board.no_such_tile": "第 {group} 組只有 {size} 塊板塊，沒有第 {letter} 塊",
     "animals_on_board.merge": (
         "動物組永遠不能合併：第 {group} 組不能併入第 {into} 組；分組時移出的板塊自成新的一組"
     ),
@@ -175,7 +177,7 @@ TEMPLATES: dict[str, str] = {
     ),
     "animals_on_board.split_single": "第 {group} 組只有 1 塊板塊；請分 2 塊以上的組",
     "animals_on_board.split_names_a": (
-        "請說出要移到新組的板塊；板塊 a 一定留在原組（請改說另一部分）"
+        "請說出要移到新組的板塊；每組的第 1 塊一定留在原組（請改說另一部分）"
     ),
     # ---------------------------------------------------------------- Ark Nova
     "ark_nova.game_over": _OVER,
@@ -259,7 +261,7 @@ TEMPLATES: dict[str, str] = {
         "{animal_id}在{building}裡佔 {spaces} 格（牌上的圖示），不是 {given} 格"
     ),
     "ark_nova.animals.spaces_not_special": (
-        "「*{spaces}」是爬蟲館或大型鳥舍的格數；{animal_id}要放進的是{building}"
+        "佔 {spaces} 格是爬蟲館或大型鳥舍裡的算法；{animal_id}要放進的是{building}"
     ),
     "ark_nova.not_now/waiting": "現在要先處理另一件事（發牌、棄牌、選獎勵或輸入卡牌效果）",
     "ark_nova.not_now/action": (
@@ -381,6 +383,68 @@ TEMPLATES: dict[str, str] = {
 template with ``{param}`` placeholders; each game's share is its ``Messages.refusals``
 (:func:`templates_of`)."""
 
+ENGLISH: dict[str, str] = {
+    # ------------------------------------------------------------------ Noah
+    "noah.no_dock": "there is no dock {dock}; the docks are 1 to 5",
+    "noah.noah_move": "a {need} moves Noah to {kind}: dock {dock_a} or {dock_b}, not {dock}",
+    # ------------------------------------------------------- Animals on Board
+    "animals_on_board.no_group": "there is no group {group}; the centre holds {held}",
+    "animals_on_board.no_such_tile": "group {group} holds {tiles_held}; there is no tile {letter}",
+    "animals_on_board.merge": (
+        "groups are never merged: the tiles of group {group} cannot join group {into}; a "
+        "split lays the tiles it moves as a new group of their own"
+    ),
+    "animals_on_board.not_enough_food": (
+        "group {group} holds {tiles_held}, which costs {size} food; {player} has {food}"
+    ),
+    "animals_on_board.split_single": "group {group} is a single tile; split a group of 2 or more",
+    "animals_on_board.split_names_a": (
+        "name the tiles that move to the new group; a group's first tile always stays (name "
+        "the other part instead)"
+    ),
+    # ---------------------------------------------------------------- Ark Nova
+    "ark_nova.build.special_twice": "the zoo already has a {building}, at {hexes}; a zoo has one",
+    "ark_nova.build.off_map": "the {building} would leave Map A at {hexes}",
+    "ark_nova.build.covered": "the {building} would cover {hexes}, already built on",
+    "ark_nova.build.rock": "the {building} would cover rock: {hexes}",
+    "ark_nova.build.water": "the {building} would cover water: {hexes}",
+    "ark_nova.build.upgrade_only": (
+        "the {building} would cover {hexes}, marked II: that needs the Build card on side II"
+    ),
+    "ark_nova.build.border": (
+        "the zoo's first building must touch the map's border; the {building} would cover "
+        "{hexes}, none of them a border space"
+    ),
+    "ark_nova.build.not_adjacent": (
+        "the {building} shares no edge with a building (it would cover {hexes})"
+    ),
+    "ark_nova.build.kiosk_distance": (
+        "a kiosk at {hexes} would stand {distance} from the kiosk at {other}; kiosks stand at "
+        "least {least} apart"
+    ),
+    "ark_nova.animals.no_enclosure": "no building covers {at}",
+    "ark_nova.animals.not_enclosure": "{at} is a {building}, not an enclosure",
+    "ark_nova.animals.rock": (
+        "{animal_id} needs {needed} next to its enclosure; the enclosure at {at} borders {near}"
+    ),
+    "ark_nova.animals.water": (
+        "{animal_id} needs {needed} next to its enclosure; the enclosure at {at} borders {near}"
+    ),
+    "ark_nova.animals.occupied": "the size-{size} enclosure at {at} already holds an animal",
+    "ark_nova.animals.too_small": (
+        "{animal_id} needs an enclosure of size {need}; the enclosure at {at} has {size}"
+    ),
+    "ark_nova.animals.spaces_not_special": (
+        "taking {spaces} spaces is for a reptile house or a large bird aviary; {animal_id} "
+        "would go into a {building}"
+    ),
+    "ark_nova.effect_hexes": "the building cannot cover {at}: off the map, built on, rock or water",
+}
+"""English templates of the refusals whose engine sentence counts or names things the
+engine's way (docks and groups from 0, a group's tiles by letter, the hexes of Map A as
+``[col,row]``): said in their place, with the params as players say them (each game's
+``Messages.said``)."""
+
 UNCOVERED: frozenset[str] = frozenset()
 """Refusal codes the engines give that no template covers yet: they stay English.
 
@@ -388,9 +452,10 @@ Empty: every code of the five games has a template (``tests/test_reasons.py``).
 """
 
 
-def templates_of(game_id: str) -> dict[str, str]:
-    """The templates of :data:`TEMPLATES` that belong to ``game_id``'s codes."""
-    return {k: v for k, v in TEMPLATES.items() if k.startswith(f"{game_id}.")}
+def templates_of(game_id: str, templates: Mapping[str, str] = TEMPLATES) -> dict[str, str]:
+    """The templates of :data:`TEMPLATES` (or of ``templates``, such as :data:`ENGLISH`)
+    that belong to ``game_id``'s codes."""
+    return {k: v for k, v in templates.items() if k.startswith(f"{game_id}.")}
 
 
 def _messages(code: str | None) -> Messages | None:
@@ -398,23 +463,37 @@ def _messages(code: str | None) -> Messages | None:
     return MESSAGES.get(game)
 
 
-def template_key(code: str | None, params: Mapping[str, Any]) -> str | None:
-    """The template of a refusal: ``code/case`` when its ``case`` has one, else ``code``;
-    None when the game's messages have neither."""
+def _templates(messages: Messages, lang: str) -> Mapping[str, str]:
+    return messages.refusals if lang == ZH else messages.english
+
+
+def template_key(code: str | None, params: Mapping[str, Any], lang: str = ZH) -> str | None:
+    """The template of a refusal in ``lang``: ``code/case`` when its ``case`` has one, else
+    ``code``; None when the game's messages have neither (in English: the engine's
+    sentence is said as it is)."""
     messages = _messages(code)
     if messages is None:
         return None
+    templates = _templates(messages, lang)
     case = f"{code}/{params.get('case')}"
-    if "case" in params and case in messages.refusals:
+    if "case" in params and case in templates:
         return case
-    return code if code in messages.refusals else None
+    return code if code in templates else None
 
 
-def template(key: str) -> str:
-    """The zh-Hant template of a refusal's :func:`template_key`."""
+def template(key: str, lang: str = ZH) -> str:
+    """The template of a refusal's :func:`template_key` in ``lang``."""
     messages = _messages(key)
     assert messages is not None, key
-    return messages.refusals[key]
+    return _templates(messages, lang)[key]
+
+
+def said_params(code: str, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A refusal's params as players say them in ``lang`` (its game's ``Messages.said``)."""
+    messages = _messages(code)
+    if messages is None or messages.said is None:
+        return dict(params)
+    return dict(messages.said(code, params, lang))
 
 
 def placeholders(verdict: Verdict) -> set[str]:
@@ -450,8 +529,10 @@ def reason_text(verdict: Verdict | Mapping[str, Any], lang: str) -> str:
         lang: the page's language.
 
     Returns:
-        The English reason for ``en``, for a code without a template and for a
-        verdict that lacks a param its template needs; else the Chinese one.
+        For ``zh-Hant`` the Chinese one; for ``en`` the game's English template where
+        the engine's sentence counts or names things the engine's way (:data:`ENGLISH`),
+        else the engine's sentence; the engine's sentence too for a code without a
+        template and for a verdict that lacks a param its template needs.
     """
     if isinstance(verdict, Verdict):
         code, reason, params = verdict.code, verdict.reason, dict(verdict.params)
@@ -459,11 +540,15 @@ def reason_text(verdict: Verdict | Mapping[str, Any], lang: str) -> str:
         code, reason = verdict.get("code"), verdict.get("reason")
         params = dict(verdict.get("params") or {})
     english = reason or ""
-    key = template_key(code, params)
-    if lang != ZH or key is None:
+    lang = ZH if lang == ZH else "en"
+    key = template_key(code, params, lang)
+    if key is None:
         return english
-    text = template(key)
-    if not fields(text) <= params.keys():
+    said = said_params(str(code), params, lang)
+    text = template(key, lang)
+    if not fields(text) <= said.keys():
         return english
+    if lang != ZH:
+        return text.format(**said)
     game = key.split(".", 1)[0]
-    return typeset_zh(text.format(**{k: zh_value(game, v) for k, v in params.items()}))
+    return typeset_zh(text.format(**{k: zh_value(game, v) for k, v in said.items()}))

@@ -17,7 +17,7 @@ from typing import Any
 
 import cv2
 
-from companion import photos
+from companion import photos, registry
 from companion.photos import BadPhoto
 from companion.sessions import Table
 from engines.core import Move
@@ -58,6 +58,16 @@ def issues(reading: dict[str, Any]) -> list[dict[str, Any]]:
         {**issue, "meaning": ISSUE_CODES.get(str(issue.get("code")), "")}
         for issue in reading.get("issues", [])
     ]
+
+
+def zone_name(game: str, zone: str, lang: str) -> str:
+    """A zone of a reading (``pentagon.dock0``) as players call it in ``lang`` ("the ferry at
+    dock 1"): the game's table model says it; a game the companion does not watch, the id."""
+    try:
+        model = registry.table_model(game)
+    except KeyError:
+        return zone
+    return model.zone_name(zone, lang)
 
 
 def _strings(value: Any) -> Iterator[str]:

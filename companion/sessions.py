@@ -33,7 +33,16 @@ from typing import Any
 import engines
 from companion import games
 from companion.storage import Backend, Duplicate, Entry, StorageError, TableRow, open_backend
-from engines.core import CHANCE, EngineError, Event, InvalidSetup, InvalidState, Move, State
+from engines.core import (
+    CHANCE,
+    EngineError,
+    Event,
+    InvalidMove,
+    InvalidSetup,
+    InvalidState,
+    Move,
+    State,
+)
 
 HOST = "@host"
 """The actor name of the host in the log (never a player name: ``@`` is reserved)."""
@@ -413,7 +422,7 @@ class TableStore:
         table = self.load(table_id)
         _expect(table, version)
         state = table.state
-        move = engines.game(table.game).parse_move(move_text)
+        move = read_move(table.game, move_text)
         if state.to_move is not None and not table.may_make(actor, move):
             raise _not_yours(table, actor, move)
         state.apply(move)  # raises IllegalMove (or GameOver) with its code and reason
@@ -452,6 +461,30 @@ class TableStore:
 def _storable(number: int) -> bool:
     """Whether SQLite can keep ``number`` (a signed 64-bit integer)."""
     return -(2**63) <= number < 2**63
+
+
+TYPED_SHOWN = 80
+"""Characters of a typed move quoted back in a refusal (an input may be megabytes long)."""
+
+
+def read_move(game_id: str, move_text: Any) -> Move:
+    """``move_text`` (notation typed, JSON text or a JSON object) read as a move of ``game_id``.
+
+    Raises:
+        InvalidMove: it reads as none. Its English stays the engine's, for programs; its code
+            (``table.unreadable_move`` with what was typed, ``table.unreadable_move_data``
+            for JSON) and params let a page say it with the game's name.
+    """
+    try:
+        return engines.game(game_id).parse_move(move_text)
+    except InvalidMove as exc:
+        typed = move_text.strip() if isinstance(move_text, str) else ""
+        if typed and not typed.startswith("{"):
+            shown = typed if len(typed) <= TYPED_SHOWN else typed[: TYPED_SHOWN - 1] + "…"
+            code, params = "table.unreadable_move", {"game": game_id, "move": shown}
+        else:
+            code, params = "table.unreadable_move_data", {"game": game_id}
+        raise InvalidMove(str(exc), code=code, params=params) from exc
 
 
 def _not_yours(table: Table, actor: str, move: Move) -> Forbidden:
@@ -504,7 +537,7 @@ def check(table: Table, move_text: Any, *, actor: str) -> dict[str, Any]:
         InvalidMove: the move cannot be read.
         Forbidden: ``actor`` may not move now.
     """
-    move = engines.game(table.game).parse_move(move_text)
+    move = read_move(table.game, move_text)
     if table.may_move(actor) and not table.may_make(actor, move):
         raise _not_yours(table, actor, move)
     if table.state.to_move is not None and not table.may_move(actor):

@@ -38,6 +38,15 @@ def test_zones_lie_inside_the_marker_band(mat: object) -> None:
         assert mat.zone_at(zone.centre) is zone
 
 
+def test_the_pentagon_prints_its_docks_as_players_count_them() -> None:
+    """Zone keys and data keep the engine's docks 0-4; the printed labels say 1-5, as the
+    pages do, in both languages."""
+    docks = [z for z in layout("noah", "pentagon").zones if z.kind == "dock"]
+    assert [z.data["dock"] for z in docks] == [0, 1, 2, 3, 4]
+    assert [z.label for z in docks] == [f"dock {n}" for n in range(1, 6)]
+    assert [z.label_zh for z in docks] == [f"碼頭 {n}" for n in range(1, 6)]
+
+
 def test_games_have_the_zones_their_rules_name() -> None:
     assert {f"dock{i}" for i in range(5)} <= {z.key for z in layout("noah", "pentagon").zones}
     river = {z.key for m in mats_of("niagara") for z in m.zones}

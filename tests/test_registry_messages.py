@@ -10,7 +10,14 @@ import pytest
 
 import engines
 from companion.messages import MESSAGES, fields, register
-from companion.reasons import UNCOVERED, placeholders, reason_text, template_key
+from companion.reasons import (
+    UNCOVERED,
+    placeholders,
+    reason_text,
+    said_params,
+    template,
+    template_key,
+)
 from tests.registry_support import check_registered, finished, refusals, states
 
 GAMES = list(engines.GAMES)
@@ -26,7 +33,11 @@ def test_templates_belong_to_the_games_own_codes(game: str) -> None:
     messages = MESSAGES[game]
     assert messages.refusals, "a game refuses something: at least game_over"
     assert f"{game}.game_over" in messages.refusals
-    for key, text in (*messages.refusals.items(), *messages.lines.items()):
+    for key, text in (
+        *messages.refusals.items(),
+        *messages.lines.items(),
+        *messages.english.items(),
+    ):
         assert key.startswith(f"{game}."), key
         assert text and "{}" not in text, key
     assert all(isinstance(k, str) and v for k, v in messages.words.items())
@@ -54,7 +65,14 @@ def test_every_refusal_met_in_a_game_says_itself_in_chinese(game: str) -> None:
         zh = reason_text(verdict, "zh-Hant")
         assert zh != verdict.reason and "{" not in zh, verdict.code
         assert reason_text(verdict.to_json(), "zh-Hant") == zh
-        assert reason_text(verdict, "en") == verdict.reason
+        english = reason_text(verdict, "en")
+        key = template_key(verdict.code, verdict.params, "en")
+        if key is None:
+            assert english == verdict.reason
+        else:  # an English template: the engine's sentence counts or names its own way
+            said = said_params(verdict.code, verdict.params, "en")
+            assert fields(template(key, "en")) <= said.keys(), verdict.code
+            assert "{" not in english and english == reason_text(verdict.to_json(), "en")
 
 
 @pytest.mark.parametrize("game", TURN)

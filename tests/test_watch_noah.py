@@ -13,7 +13,7 @@ from cli import main
 from companion.reasons import reason_text
 from companion.watch.infer import Applied, Mismatch, Question, Refused, Sent, infer, settle
 from companion.watch.loop import Watcher, headline, overlay
-from companion.watch.noah import NOAH
+from companion.watch.noah import NOAH, NoahTable
 from engines import noah
 from engines.noah.info import Step
 from engines.noah.moves import Play
@@ -96,7 +96,18 @@ def test_card_leaving_a_ferry_does_not_add_up() -> None:
     view[zone] = tuple(p for p in view[zone] if p != view[zone][-2] or p == NOAH)
     result = infer(t, state, view)
     assert isinstance(result, Mismatch)
-    assert any(f"left ferry {zone[-1]}" in line for line in result.lines)
+    dock = int(zone[-1]) + 1  # players count the docks from 1
+    assert any(f"left the ferry at dock {dock}" in line for line in result.lines)
+
+
+def test_zones_are_named_as_players_count_them() -> None:
+    """A dock from 1, as printed on the mat; a seat's hand mat by its seat, not "the centre"."""
+    table = NoahTable()
+    assert table.zone_name("pentagon.dock0") == "the ferry at dock 1"
+    assert table.zone_name("pentagon.dock4", "zh-Hant") == "碼頭 5 的駁船"
+    assert table.zone_name("pentagon.centre") == "the centre"
+    assert table.zone_name("hand2.hand") == "the hand mat of seat 2"
+    assert table.zone_name("hand2.hand", "zh-Hant") == "第 2 位玩家的攤牌區"
 
 
 def test_giraffe_played_in_a_three_player_game_asks_whom_it_looked_at() -> None:

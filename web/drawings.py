@@ -4,7 +4,8 @@ Each function here is a game's ``Presenter.drawing`` (``web.builtin``): it lays
 out the Noah pentagon, the Animals on Board groups, the Hare's track or
 Niagara's river in SVG units for a 360 px phone, and the game's template in
 ``web/templates/games/`` draws it. A game without a drawing shows its view as
-a list.
+a list. A dock or a group is numbered as players count it (from 1), beside the engine's
+own number that the moves name.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 from companion.boards import HARE_TRACK
 from companion.catalog_info import piece
 from companion.games import UNKNOWN
+from companion.sentences.animals_on_board import group_number
+from companion.sentences.noah import dock_number
 
 _SPECIES_COLOURS = {
     "SNL": "#c9b27c",
@@ -74,6 +77,7 @@ def noah_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
                 "top": y - h / 2,
                 "chips": chips,
                 "more": max(0, len(cards) - 8),
+                "number": dock_number(dock["dock"]),
                 "noah": view.get("noah") == dock["dock"],
                 "over": dock.get("ferry") and dock["weight"] > dock["limit"] * 0.8,
             }
@@ -116,7 +120,16 @@ def animals_on_board_drawing(view: Mapping[str, Any]) -> dict[str, Any]:
                     "colour": _species_colour(species) if tile != UNKNOWN else "#ddd",
                 }
             )
-        groups.append({"group": group["group"], "x": x, "y": y, "w": w, "tiles": placed})
+        groups.append(
+            {
+                "group": group["group"],
+                "number": group_number(group["group"]),
+                "x": x,
+                "y": y,
+                "w": w,
+                "tiles": placed,
+            }
+        )
         x += w + gap
     return {
         "groups": groups,

@@ -15,9 +15,11 @@ from companion.boards import HARE_TRACK
 from companion.catalog_info import piece, piece_name
 from companion.games import UNKNOWN, notation
 from companion.sentences import join
+from companion.sentences.animals_on_board import group_number
 from companion.sentences.animals_on_board import tile as aob_tile
 from companion.sentences.hare_tortoise import animal
 from companion.sentences.niagara import paddle, plan
+from companion.sentences.noah import dock_number
 from web.i18n import translate
 
 
@@ -61,6 +63,8 @@ def noah_label(move_json: Mapping[str, Any], lang: str) -> str:
     zh = lang == "zh-Hant"
     card = move_json.get("card")
     values: dict[str, Any] = dict(move_json)
+    if "dock" in values:
+        values["dock"] = dock_number(values["dock"])
     if isinstance(card, str):
         values["card"] = (
             ("一張未知的牌" if zh else "a face-down card")
@@ -128,6 +132,9 @@ def animals_on_board_label(move_json: Mapping[str, Any], lang: str) -> str:
     if kind not in _AOB:
         return generic_label("animals_on_board", move_json, lang)
     values = _Missing(move_json)
+    for key in ("group", "into"):
+        if key in values:
+            values[key] = group_number(values[key])
     tile = move_json.get("tile")
     if isinstance(tile, str):
         values["tile"] = name_of("animals_on_board", tile, lang)

@@ -50,6 +50,7 @@ def context(table: Table, viewer: str | None) -> dict[str, Any]:
         "piece": lambda pid: piece(table.game, pid),
         "name": lambda pid: labels.name_of(table.game, pid, lang),
         "move_label": lambda move: present.move_label(table.game, move, lang),
+        "total": lambda points: present.total(table.game, points, lang),
         "event_words": lambda event: event_text(table.game, event, lang),
         "colour": lambda player: (
             drawings.player_colour(table.players.index(player))

@@ -62,6 +62,7 @@ def seat_scan(table_id: str, token: str) -> Page:
         scan=result,
         overlay=base64.b64encode(result.overlay_png).decode("ascii"),
         buttons=buttons,
+        zone_name=lambda zone: scanning.zone_name(table.game, zone, lang),
         more=0,
         page=url_for("play.seat", table_id=table.id, token=s.token),
         post=url_for("play.seat_move", table_id=table.id, token=s.token),

@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.games import CHANCE
 from companion.messages import typeset_zh
-from companion.sentences import event_text, line_words, tiebreak_text
+from companion.sentences import event_text, line_words, points_text, tiebreak_text
 from companion.sessions import DEALER, HOST, Step, Table
 from web.i18n import translate
 from web.kept import Kept
@@ -202,7 +202,8 @@ def score_rows(
 ) -> tuple[list[str], list[dict[str, Any]]]:
     """The breakdown as a table in ``lang``: one row per line (its label in words), one
     column per player, in ranking order (or in ``order``: the seats, for a photo laid
-    out seat by seat); each cell the points and the line's detail in words."""
+    out seat by seat); each cell the points as the game counts them ("3 tears", "a goal
+    met": :func:`total`) and the line's detail in words."""
     players = (
         list(order)
         if order is not None
@@ -222,11 +223,17 @@ def score_rows(
         for p in players:
             lines = cells[label].get(p, [])
             row[p] = {
-                "points": sum(points for points, _ in lines) if lines else "",
+                "points": total(game_id, sum(p for p, _ in lines), lang) if lines else "",
                 "detail": translate("clause_sep", lang).join(d for _, d in lines if d),
             }
         rows.append({"label": label, "cells": row})
     return players, rows
+
+
+def total(game_id: str, points: int | float, lang: str) -> str:
+    """A player's total (or a line's points) as the game counts it in ``lang``: Noah's
+    "11 tears", Niagara's "a goal met" or "no goal met", else the number."""
+    return points_text(game_id, points, lang)
 
 
 def tiebreak(game_id: str, outcome: Mapping[str, Any], lang: str) -> str:

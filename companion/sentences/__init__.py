@@ -78,6 +78,14 @@ def _typeset(text: str, lang: str) -> str:
     return typeset_zh(text) if lang == ZH else text
 
 
+def points_text(game_id: str, points: int | float, lang: str) -> str:
+    """A total or a score line's points as the game counts them in ``lang`` ("11 tears",
+    "a goal met"); the number alone where the game counts points."""
+    _, sentences = _sentences(game_id)
+    said = sentences.points(points, lang) if sentences is not None else None
+    return str(points) if said is None else _typeset(str(said), lang)
+
+
 def tiebreak_text(game_id: str, outcome: Mapping[str, Any], lang: str) -> str:
     """One sentence on how the top of the ranking was decided: a shared win, a tie-break
     won, or no tie, with the top total as the game counts it ("11 tears", "40 points").

@@ -1,4 +1,10 @@
-"""Animals on Board's events and score lines in words: groups, arks, pairs, herds."""
+"""Animals on Board's events, score lines and refusals' params in words: groups, arks, pairs,
+herds.
+
+The engine numbers the centre's groups from 0 and a group's tiles by letter (its notation
+and JSON keep that); players count both from 1, as every page says them
+(:func:`group_number`, :func:`tile_number`).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +16,42 @@ from companion.sentences import ZH, join, pick
 from engines.animals_on_board.catalog import SPECIES_NAMES
 
 GAME = "animals_on_board"
+
+
+def group_number(group: Any) -> Any:
+    """A group of the centre as players count it: from 1 (the engine's from 0)."""
+    return group + 1 if isinstance(group, int) and not isinstance(group, bool) else group
+
+
+def tile_number(letter: Any) -> Any:
+    """A tile of a group as players count it, from 1 (the engine's letter: ``a`` is 1)."""
+    if isinstance(letter, str) and len(letter) == 1 and "a" <= letter <= "z":
+        return ord(letter) - ord("a") + 1
+    return letter
+
+
+def refusal_params(code: str, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A refusal's params as players say them (Animals on Board's ``Messages.said``):
+    groups and tiles from 1; in English the groups the centre holds and a group's tiles as
+    words ("groups 1 to 3", "1 tile")."""
+    out = dict(params)
+    for key in ("group", "into"):
+        if key in out:
+            out[key] = group_number(out[key])
+    for key in ("letter", "last"):
+        if key in out:
+            out[key] = tile_number(out[key])
+    if lang == ZH:
+        return out
+    groups = out.get("groups")
+    if isinstance(groups, int):
+        out["held"] = (
+            "no group" if groups < 1 else "group 1" if groups == 1 else f"groups 1 to {groups}"
+        )
+    size = out.get("size")
+    if isinstance(size, int):
+        out["tiles_held"] = f"{size} {'tile' if size == 1 else 'tiles'}"
+    return out
 
 
 def tile(tile_id: str, lang: str) -> str:
@@ -38,12 +80,13 @@ class AnimalsOnBoardSentences:
             )
         if kind == "split":
             moves, stays = list(data["moves"]), list(data["stays"])
+            group = group_number(data["group"])
             return pick(
                 lang,
-                f"{data['player']} splits group {data['group']}: {tiles(moves, lang)} "
+                f"{data['player']} splits group {group}: {tiles(moves, lang)} "
                 f"{_verb('move', moves)} to a new group; {tiles(stays, lang)} "
                 f"{_verb('stay', stays)}.",
-                f"{data['player']} 拆開第 {data['group']} 組：{tiles(data['moves'], lang)} "
+                f"{data['player']} 拆開第 {group} 組：{tiles(data['moves'], lang)} "
                 f"移到新的一組；{tiles(data['stays'], lang)} 留下。",
             )
         if kind == "take":
@@ -53,9 +96,9 @@ class AnimalsOnBoardSentences:
             zh_more = "和那張蓋著的板塊" if hidden else ""
             return pick(
                 lang,
-                f"{data['player']} takes group {data['group']} onto the ark: "
+                f"{data['player']} takes group {group_number(data['group'])} onto the ark: "
                 f"{tiles(shown, lang)}{en_more}.",
-                f"{data['player']} 把第 {data['group']} 組帶上方舟："
+                f"{data['player']} 把第 {group_number(data['group'])} 組帶上方舟："
                 f"{tiles(shown, lang)}{zh_more}。",
             )
         if kind == "round_end":

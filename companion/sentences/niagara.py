@@ -200,7 +200,9 @@ class NiagaraSentences:
         return pick(lang, "the higher value of the banked gems", "存下寶石價值較高者勝")
 
     def points(self, n: int | float, lang: str) -> str | None:
-        return pick(lang, "a goal met", "達成目標") if n == 1 else None
+        if n == 1:
+            return pick(lang, "a goal met", "達成目標")
+        return pick(lang, "no goal met", "未達成目標") if n == 0 else None
 
 
 SENTENCES = NiagaraSentences()

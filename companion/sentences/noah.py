@@ -1,4 +1,8 @@
-"""Noah's events and score lines in words: ferries, departures, tears."""
+"""Noah's events, score lines and refusals' params in words: ferries, departures, tears.
+
+The engine numbers the pentagon's docks 0 to 4 (its notation and JSON keep that);
+players count them 1 to 5, and every page says a dock as :func:`dock_number` gives it.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,30 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.catalog_info import piece_name
-from companion.sentences import join, pick
+from companion.sentences import ZH, join, pick
 from engines.noah.catalog import CARD_BY_ID
+
+DOCK_PARAMS = ("dock", "dock_a", "dock_b")
+"""The params of a refusal that name a dock."""
+
+
+def dock_number(dock: Any) -> Any:
+    """A dock as players count it: 1 to 5 round the pentagon (the engine's 0 to 4)."""
+    return dock + 1 if isinstance(dock, int) and not isinstance(dock, bool) else dock
+
+
+def refusal_params(code: str, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A refusal's params as players say them (Noah's ``Messages.said``): docks from 1;
+    in English the gender an animal needs as a word, with the docks it sends Noah to."""
+    out = dict(params)
+    for key in DOCK_PARAMS:
+        if key in out:
+            out[key] = dock_number(out[key])
+    if lang != ZH and out.get("need") in ("M", "F"):
+        female = out["need"] == "F"
+        out["need"] = "female" if female else "male"
+        out["kind"] = "a neighbouring dock" if female else "a dock that is not a neighbour"
+    return out
 
 
 def _card(card: str, lang: str) -> str:
@@ -33,11 +59,12 @@ class NoahSentences:
     def event(self, kind: str, data: Mapping[str, Any], lang: str) -> str | None:
         if kind == "take":
             cards = list(data.get("cards", []))
+            dock = dock_number(data["dock"])
             return pick(
                 lang,
-                f"{data['player']} took the {len(cards)} cards of the ferry at dock "
-                f"{data['dock']} into hand: {_cards(cards, lang)}.",
-                f"{data['player']} 把碼頭 {data['dock']} 駁船上的 {len(cards)} 張牌收進手牌："
+                f"{data['player']} took the {len(cards)} cards of the ferry at dock {dock} into "
+                f"hand: {_cards(cards, lang)}.",
+                f"{data['player']} 把碼頭 {dock} 駁船上的 {len(cards)} 張牌收進手牌："
                 f"{_cards(cards, lang)}。",
             )
         if kind == "departure":
@@ -46,13 +73,14 @@ class NoahSentences:
                 f" and gives {gifts} {'card' if gifts == 1 else 'cards'} away" if gifts else ""
             )
             zh_gift = f"，並送出 {gifts} 張牌" if gifts else ""
+            dock = dock_number(data["dock"])
             return pick(
                 lang,
-                f"The ferry at dock {data['dock']} sailed with weight {data['weight']} "
+                f"The ferry at dock {dock} sailed with weight {data['weight']} "
                 f"(departure {data['departure']} of this round), carrying "
                 f"{_cards(data.get('cards', []), lang)}; {data['player']} takes the ferry "
                 f"card{en_gift}.",
-                f"碼頭 {data['dock']} 的駁船以重量 {data['weight']} 出航（本回合第 "
+                f"碼頭 {dock} 的駁船以重量 {data['weight']} 出航（本回合第 "
                 f"{data['departure']} 艘），載著{_cards(data.get('cards', []), lang)}；"
                 f"{data['player']} 拿走駁船卡{zh_gift}。",
             )

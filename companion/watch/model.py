@@ -98,7 +98,7 @@ class TableModel(ABC):
 
     @abstractmethod
     def zone_name(self, zone: str, lang: str = "en") -> str:
-        """A zone as players call it in ``lang`` ("ferry 3", "the centre"; 「中央」)."""
+        """A zone as players call it in ``lang`` ("the ferry at dock 3", "the centre"; 「中央」)."""
 
     def piece_name(self, piece: str, lang: str = "en") -> str:
         """A piece of a view as players call it in ``lang``."""

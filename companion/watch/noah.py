@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from companion.sentences.noah import dock_number
 from companion.watch.model import ZH, TableModel, drop_empty, zones_in_order
 from engines.core import UNKNOWN, Move, State
 from engines.noah import catalog
@@ -127,9 +128,13 @@ class NoahTable(TableModel):
 
     def zone_name(self, zone: str, lang: str = "en") -> str:
         dock = _dock(zone)
+        mat = zone.partition(".")[0]
+        if dock is None and mat.startswith("hand"):  # a seat's hand mat (a round-end photo)
+            seat = mat[4:]
+            return f"第 {seat} 位玩家的攤牌區" if lang == ZH else f"the hand mat of seat {seat}"
         if lang == ZH:
-            return "中央" if dock is None else f"第 {dock} 號駁船"
-        return "the centre" if dock is None else f"ferry {dock}"
+            return "中央" if dock is None else f"碼頭 {dock_number(dock)} 的駁船"
+        return "the centre" if dock is None else f"the ferry at dock {dock_number(dock)}"
 
     def piece_name(self, piece: str, lang: str = "en") -> str:
         zh = lang == ZH

@@ -1,9 +1,12 @@
-"""Noah's board as a mat: a pentagon with 5 docks, numbered 0-4 clockwise from the top.
+"""Noah's board as a mat: a pentagon with 5 docks, printed 1-5 clockwise from the top.
 
 Follows ``docs/rules/noah.md`` §3 (5 docks on the 5 edges of a pentagon,
-numbered clockwise; 3 reserve ferries in the centre). Each dock holds one
-ferry card (63 x 88 mm) with the animals played onto it fanned below, so a dock
-is 80 x 120 mm, its long side pointing out from the pentagon's edge.
+numbered clockwise; 3 reserve ferries in the centre). A dock's zone keeps the
+engine's number (``dock0`` ... ``dock4``, ``data["dock"]`` 0-4) and prints the
+one players count and every page says (``companion.sentences.noah.dock_number``).
+Each dock holds one ferry card (63 x 88 mm) with the animals played onto it
+fanned below, so a dock is 80 x 120 mm, its long side pointing out from the
+pentagon's edge.
 
 One hand mat per seat (``hand1`` ... ``hand5``, the catalog's ``HAND1`` ...):
 at a round end each player lays their hand out face up on theirs, so a photo
@@ -40,7 +43,8 @@ def _pentagon() -> MatLayout:
         poly = rotated_rect(
             dist * math.cos(theta), dist * math.sin(theta), DOCK_W, DOCK_H, theta + math.pi / 2
         )
-        raw.append((f"dock{dock}", f"dock {dock}", f"碼頭 {dock}", poly, {"dock": dock}))
+        number = dock + 1  # as players count (companion.sentences.noah.dock_number)
+        raw.append((f"dock{dock}", f"dock {number}", f"碼頭 {number}", poly, {"dock": dock}))
     xs = [p[0] for *_, poly, _ in raw for p in poly]
     ys = [p[1] for *_, poly, _ in raw for p in poly]
     dx, dy = BAND_MM + 5 - min(xs), BAND_MM + 5 - min(ys)

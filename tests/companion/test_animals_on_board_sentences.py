@@ -21,10 +21,10 @@ GAME = "animals_on_board"
             "Put 2 tiles face up in the centre",
             "把 2 張板塊翻開放到中央",
         ),
-        (
+        (  # the engine's group 1 is the second players count
             {"type": "split", "group": 1, "part": "b"},
-            "Split group 1: move tile 2 to a new group",
-            "拆開第 1 組：把第 2 張板塊移到新的一組",
+            "Split group 2: move tile 2 to a new group",
+            "拆開第 2 組：把第 2 張板塊移到新的一組",
         ),
     ],
 )
@@ -34,10 +34,11 @@ def test_moves_say_tiles_not_marks(move: dict[str, Any], en: str, zh: str) -> No
 
 
 def test_a_split_says_its_verbs_in_agreement() -> None:
+    """The engine's group 3 is the fourth players count."""
     one = {"player": "Cy", "group": 3, "moves": ["?"], "stays": ["S9V1"]}
     two = {"player": "Cy", "group": 3, "moves": ["?", "S1V1"], "stays": ["S9V1", "S2V2"]}
     assert event_text(GAME, {"kind": "split", "data": one}, "en") == (
-        "Cy splits group 3: a face-down tile moves to a new group; Rhinoceros 1 stays."
+        "Cy splits group 4: a face-down tile moves to a new group; Rhinoceros 1 stays."
     )
     assert event_text(GAME, {"kind": "split", "data": two}, "en").endswith(
         "Lion 1 move to a new group; Rhinoceros 1 and Zebra 2 stay."

@@ -95,6 +95,11 @@ CASES: dict[str, tuple[Ask, int, str]] = {
         "the table changed",
     ),
     "a move with no version": (_post("{seat}/move", move="x"), 400, "which version"),
+    "a typed move that reads as none": (
+        _post("{seat}/check", move="飛到月球"),
+        400,
+        "cannot read “飛到月球” as a move of Noah",
+    ),
     "two players of one name": (
         _post("/new/noah", player=["Ann", "Ann", "Cy"], chance="table"),
         400,

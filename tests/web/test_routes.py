@@ -20,7 +20,7 @@ from werkzeug.test import TestResponse
 
 import engines
 from companion.sentences import join, line_words
-from companion.sessions import Seat, Table, TableStore
+from companion.sessions import HOST, Seat, Table, TableStore
 from engines import noah
 from tests.noah.helpers import position
 from tests.web.conftest import csrf, host_url, post_move, seat_url
@@ -289,6 +289,26 @@ def test_an_illegal_move_is_answered_with_its_code_and_reason(
     assert store.version(table.id) == 0
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_only_the_seat_to_move_is_told_how_to_tap(
+    client: FlaskClient, store: TableStore, lang: str
+) -> None:
+    """ "Tap a card to play it" is said to the player whose turn it is: not to a seat that
+    waits (its cards cannot be played), nor on any seat once the game is over."""
+    client.set_cookie("lang", lang)
+    tap, dock = ("Tap a card", "Tap the dock") if lang == "en" else ("點一張牌", "在五角形上點")
+    table = store.create("noah", PLAYERS, seed=2)
+    mover = str(table.state.to_move)
+    assert tap in client.get(seat_url(table, mover)).get_data(as_text=True)
+    other = next(p for p in PLAYERS if p != mover)
+    assert tap not in client.get(seat_url(table, other)).get_data(as_text=True)
+    over = finished(store)
+    for player in PLAYERS:
+        page = client.get(seat_url(over, player)).get_data(as_text=True)
+        assert ("The game is over" if lang == "en" else "遊戲結束") in page
+        assert tap not in page and dock not in page
+
+
 def test_unreadable_stale_and_out_of_turn_moves(client: FlaskClient, store: TableStore) -> None:
     table = store.create("noah", PLAYERS, seed=2)
     mover = str(table.state.to_move)
@@ -296,7 +316,7 @@ def test_unreadable_stale_and_out_of_turn_moves(client: FlaskClient, store: Tabl
     move = json.dumps(table.state.legal_moves()[0].to_json())
     garbage = post_move(client, seat_url(table, mover), "fly to the moon", 0)
     assert garbage.status_code == 400
-    assert "cannot read &#39;fly to the moon&#39;" in garbage.get_data(as_text=True)
+    assert "cannot read “fly to the moon” as a move of Noah" in garbage.get_data(as_text=True)
     turn = post_move(client, seat_url(table, other), move, 0)
     assert turn.status_code == 403 and f"it is {mover}&#39;s turn" in turn.get_data(as_text=True)
     assert post_move(client, seat_url(table, mover), move, 0).status_code == 303
@@ -308,6 +328,31 @@ def test_unreadable_stale_and_out_of_turn_moves(client: FlaskClient, store: Tabl
     assert noversion.status_code == 400
     nomove = client.post(seat_url(table, mover) + "/move", data={"csrf_token": csrf(client)})
     assert nomove.status_code == 400
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_an_unreadable_move_names_the_game_in_words(
+    client: FlaskClient, store: TableStore, lang: str
+) -> None:
+    """Typed or sent as data, a move that reads as none is refused naming the game, never by
+    its id ("a animals_on_board move"); the JSON answer keeps the engine's reason."""
+    client.set_cookie("lang", lang)
+    table = store.create("animals_on_board", PLAYERS, seed=2)
+    url = seat_url(table, str(table.state.to_move))
+    typed = post_move(client, url, "fly to the moon", 0).get_data(as_text=True)
+    data = post_move(client, url, '{"type": "fly"}', 0).get_data(as_text=True)
+    if lang == "en":
+        assert "cannot read “fly to the moon” as a move of Animals on Board" in typed
+        assert "cannot read this move of Animals on Board" in data
+    else:
+        assert "看不懂「fly to the moon」：這不是諾亞鬧方舟的動作" in typed
+        assert "看不懂這個諾亞鬧方舟的動作" in data
+    for page in (typed, data):
+        assert "animals_on_board move" not in page and "move type" not in page
+    answer = post_move(
+        client, url, "fly to the moon", 0, headers={"Accept": "application/json"}
+    ).get_json()
+    assert answer["error"] == "InvalidMove" and "animals_on_board" in answer["reason"]
 
 
 def test_check_says_legal_or_why_not_without_applying(
@@ -416,8 +461,9 @@ def test_score_screen_before_and_after_the_end(client: FlaskClient, store: Table
     assert ("Winners: " if len(outcome.winners) > 1 else "Winner: ") + winners in page
     for label in ("Round 1", "Round 2", "Round 3"):
         assert f'<th scope="row">{label}' in page
-    for player, total in outcome.scores.items():
-        assert f"<td>{total}</td>" in page, player
+    for player, total in outcome.scores.items():  # Noah counts tears
+        said = f"{total} {'tear' if total == 1 else 'tears'}"
+        assert f'<td data-total="{total}">{said}</td>' in page, player
     for line in outcome.breakdown["ann"]:
         _, detail = line_words("noah", line.to_json(), "en")
         assert str(escape(detail)) in page
@@ -427,6 +473,33 @@ def test_score_screen_before_and_after_the_end(client: FlaskClient, store: Table
     assert "See the final scores" in seat and "The game is over" in seat
     data = client.get(f"/t/{done.id}/score", headers={"Accept": "application/json"}).get_json()
     assert data == json.loads(json.dumps(outcome.to_json()))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_niagaras_totals_are_said_as_goals_met(
+    client: FlaskClient, store: TableStore, lang: str
+) -> None:
+    """Niagara's total is 1 for a goal met and 0 for none: the score page says which, never
+    the bare 1 or 0, in the ranking, the rows and the totals."""
+    client.set_cookie("lang", lang)
+    table = store.create("niagara", PLAYERS, seed=3)
+    rng = random.Random(3)
+    policy = engines.GAMES["niagara"].playout_move
+    assert policy is not None
+    while (mover := table.state.to_move) is not None:
+        move = policy(table.state, rng).to_json()
+        actor = str(mover) if mover in PLAYERS else HOST
+        table = store.submit(table.id, move, actor=actor, version=table.version)
+    outcome = table.state.outcome()
+    assert outcome is not None and set(outcome.scores.values()) == {0, 1}
+    page = client.get(f"/t/{table.id}/score").get_data(as_text=True)
+    met, none = ("a goal met", "no goal met") if lang == "en" else ("達成目標", "未達成目標")
+    for player, total in outcome.scores.items():
+        assert f'<td data-total="{total}">{met if total else none}</td>' in page, player
+    ranking = re.search(r'<ol class="ranking">(.*?)</ol>', page, re.S)
+    assert ranking is not None
+    assert met in ranking[1] and none in ranking[1]
+    assert not re.search(r"· [01]\b|<td>[01]<", page)
 
 
 def test_live_stream_reports_the_version(client: FlaskClient, store: TableStore) -> None:

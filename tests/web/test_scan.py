@@ -82,6 +82,8 @@ def test_a_photo_of_a_dealt_ferry_card_is_applied_to_the_game(
     assert answer.status_code == 200, page[:500]
     assert 'src="data:image/png;base64,' in page
     assert f'data-piece="{card}"' in page and 'data-zone="pentagon.dock0"' in page
+    assert "<strong>the ferry at dock 1</strong>" in page  # the engine's dock 0, as players count
+    assert ">pentagon.dock0<" not in page
     assert f'data-new="{card}"' in page
     assert f'data-notation="ferry {card}"' in page
     data = client.post(

@@ -52,11 +52,13 @@ def upload(client: FlaskClient, table: Table, data: bytes, **kw: object) -> obje
 
 
 def totals(page: str) -> dict[str, int]:
-    """The totals row of the breakdown, player by player (in the columns' order)."""
+    """The totals row of the breakdown, player by player (in the columns' order): the
+    numbers its cells keep beside the totals said as the game counts them."""
     columns = [html.unescape(p) for p in re.findall(r'<th scope="col">([^<]+)</th>', page)]
     foot = re.search(r"<tfoot>(.*?)</tfoot>", page, re.S)
     assert foot is not None, "the page shows a breakdown"
-    return dict(zip(columns, map(int, re.findall(r"<td>(-?\d+)</td>", foot[1])), strict=True))
+    found = re.findall(r'<td data-total="(-?\d+)">', foot[1])
+    return dict(zip(columns, map(int, found), strict=True))
 
 
 @pytest.mark.parametrize("game", sorted(scored_games()))
