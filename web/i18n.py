@@ -183,7 +183,6 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "遊戲結束時，依計分需要擺好：每位玩家的配件放在標有自己座位號碼的墊子上，"
         "再從正上方拍一張照片，每張墊子都要完整入鏡。",
     ),
-    "photo_score_mats": ("mat {mats}", "墊子 {mats}"),
     "photo_score_read": ("Score the photo", "為照片計分"),
     "photo_score_result": ("Scores from a photo: {game}", "照片計分：{game}"),
     "photo_score_readonly": (

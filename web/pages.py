@@ -59,7 +59,7 @@ def context(table: Table, viewer: str | None) -> dict[str, Any]:
         ),
         "live": live_status(table.id),
         "photo_scored": photo_score.scored(table.game),
-        "seating": seating(table) if photo_score.scored(table.game) else [],
+        "seating": seating(table, lang) if photo_score.scored(table.game) else [],
     }
 
 
@@ -77,11 +77,12 @@ def live_status(table_id: str) -> dict[str, Any] | None:
     }
 
 
-def seating(table: Table) -> list[dict[str, Any]]:
-    """Each seat's number, player and mats, for laying the end of the game out."""
+def seating(table: Table, lang: str) -> list[dict[str, Any]]:
+    """Each seat's number, player and mats (as their prints name them in ``lang``), for
+    laying the end of the game out."""
     mats = photo_score.seat_mats(table.game, len(table.players))
     return [
-        {"seat": n, "player": p, "mats": m}
+        {"seat": n, "player": p, "mats": [photo_score.mat_name(table.game, i, lang) for i in m]}
         for n, (p, m) in enumerate(zip(table.players, mats, strict=True), start=1)
     ]
 

@@ -112,15 +112,16 @@ def test_the_form_is_on_the_seat_host_and_score_pages_with_each_seats_mats(
         page = client.get(url).get_data(as_text=True)
         assert FORM in page, url
         assert "Score from a photo" in page and READ_ONLY in page
-        assert '<li value="2" data-seat="2">Ben · mat ark2</li>' in page
+        assert '<li value="2" data-seat="2">Ben · Ark mat 2</li>' in page  # as printed
     form = client.get(f"/t/{table.id}/score/photo")
     assert form.status_code == 200 and FORM in form.get_data(as_text=True)
     chinese = client.get(seat_url(table, "Ann"), headers={"Accept-Language": "zh-TW"})
     assert "拍照計分" in chinese.get_data(as_text=True)
+    assert '<li value="1" data-seat="1">Ann · 方舟墊 1</li>' in chinese.get_data(as_text=True)
     zoo = store.create("ark_nova", ["Ann", "Ben"], seed=1)
-    assert '<li value="2" data-seat="2">Ben · mat mapa2</li>' in client.get(host_url(zoo)).get_data(
-        as_text=True
-    )
+    assert '<li value="2" data-seat="2">Ben · Map A, seat 2</li>' in client.get(
+        host_url(zoo)
+    ).get_data(as_text=True)
 
 
 def _refused(answer: object, status: int, code: str) -> str:
