@@ -22,6 +22,7 @@ import engines
 from companion.messages import fields, typeset_zh
 from companion.sentences import ZH
 from engines.core import EngineError, InvalidMove, InvalidSetup, InvalidState
+from printables.mats import layout
 
 TEMPLATES: dict[str, str] = {
     # Tables and their links.
@@ -165,21 +166,38 @@ def _filled(params: Mapping[str, Any], lang: str = ZH) -> dict[str, Any]:
     Chinese the gaps of an incomplete photo as clauses."""
     out = dict(params)
     game = out.get("game")
+    game_id = game if isinstance(game, str) and game in engines.GAMES else None
     if isinstance(game, str) and game in engines.GAMES:
         out["game"] = str(engines.GAMES[game].info.names[lang])
     gaps = out.get("gaps")
     if lang == ZH and isinstance(gaps, Mapping):
         out["gaps"] = "；".join(
-            GAP_WORDS[kind].format(mats="、".join(_mat(m) for m in mats))
+            GAP_WORDS[kind].format(mats="、".join(_mat(m, game_id) for m in mats))
             for kind, mats in gaps.items()
             if kind in GAP_WORDS and mats
         )
     return out
 
 
-def _mat(mat: Mapping[str, Any] | str) -> str:
-    """A mat as players call it: "小明的墊子 hand1", or "墊子 river"."""
+def _mat(mat: Mapping[str, Any] | str, game: str | None = None) -> str:
+    """A mat as players call it, by the name its print bears: "小明的墊子（方舟墊 1）", or
+    "墊子 river" where the game is not known."""
     if isinstance(mat, Mapping):
-        owner = mat.get("owner")
-        return f"{owner}的墊子 {mat['mat']}" if owner else f"墊子 {mat['mat']}"
-    return f"墊子 {mat}"
+        owner, key = mat.get("owner"), str(mat["mat"])
+    else:
+        owner, key = None, str(mat)
+    name = _printed_name(game, key)
+    if name is None:
+        return f"{owner}的墊子 {key}" if owner else f"墊子 {key}"
+    return f"{owner}的墊子（{name}）" if owner else name
+
+
+def _printed_name(game: str | None, mat: str) -> str | None:
+    """The zh-Hant name ``mat`` of ``game`` is printed with, or None for a mat not known."""
+    if game is None:
+        return None
+    try:
+        names = layout(game, mat).names
+    except (KeyError, ValueError):
+        return None
+    return str(names.get(ZH, names["en"]))

@@ -28,7 +28,7 @@ says what to take again), ``photo.layout`` (422, the scorer's
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,12 +156,18 @@ def incomplete(
     def named(mats: Sequence[str]) -> list[dict[str, str | None]]:
         return [{"mat": m, "owner": owner.get(m)} for m in needed if m in mats]
 
-    def said(mats: Sequence[dict[str, str | None]], counts: Mapping[str, int] | None = None) -> str:
-        return ", ".join(
-            (f"{m['owner']}'s mat {m['mat']}" if m["owner"] else f"the {m['mat']} mat")
-            + (f" ({counts[str(m['mat'])]})" if counts else "")
-            for m in mats
-        )
+    def mat(m: dict[str, str | None]) -> str:
+        name = mat_name(game, str(m["mat"]), "en")
+        return f"{m['owner']}'s mat ({name})" if m["owner"] else name
+
+    def said(mats: Sequence[dict[str, str | None]]) -> str:
+        return ", ".join(mat(m) for m in mats)
+
+    def not_read(mats: Sequence[dict[str, str | None]]) -> str:
+        counts = [unread[str(m["mat"])] for m in mats]
+        first = f"{counts[0]} {'tag' if counts[0] == 1 else 'tags'} could not be read on "
+        pairs = enumerate(zip(counts, mats, strict=True))
+        return first + ", ".join((f"{n} on " if i else "") + mat(m) for i, (n, m) in pairs)
 
     unread: dict[str, int] = {}
     for u in reading.unread:
@@ -180,7 +186,7 @@ def incomplete(
         for line in (
             gaps["missing"] and "the photo does not show " + said(gaps["missing"]),
             gaps["cut"] and "only part of " + said(gaps["cut"]) + " is in it",
-            gaps["unread"] and "tags could not be read on " + said(gaps["unread"], unread),
+            gaps["unread"] and not_read(gaps["unread"]),
             gaps["short"] and "fewer pieces than the game holds show on " + said(gaps["short"]),
         )
         if line
@@ -193,7 +199,7 @@ def incomplete(
         + "; ".join(lines)
         + ". Take the photo again from above, closer, with those mats whole and sharp",
         422,
-        {"gaps": {kind: mats for kind, mats in gaps.items() if mats}},
+        {"game": game, "gaps": {kind: mats for kind, mats in gaps.items() if mats}},
     )
 
 

@@ -8,6 +8,8 @@ naming the mat or the zone to take again.
 
 from __future__ import annotations
 
+import re
+
 import cv2
 import numpy as np
 import pytest
@@ -48,7 +50,7 @@ def test_a_hand_mat_cropped_out_names_no_winner_and_says_which_mat() -> None:
     x1, y1 = np.ceil(box.max(axis=0)).astype(int) + 4
     image[max(y0, 0) : y1, max(x0, 0) : x1] = (60, 90, 120)  # the table where the mat was
     message = _refused(photo, image)
-    assert "the photo does not show Cy's mat hand3" in message
+    assert "the photo does not show Cy's mat (Noah hand mat, seat 3)" in message
 
 
 def test_a_hand_mat_cut_by_the_frame_says_only_part_of_it_is_in() -> None:
@@ -57,7 +59,7 @@ def test_a_hand_mat_cut_by_the_frame_says_only_part_of_it_is_in() -> None:
     cut = int((box[:, 0].min() + box[:, 0].max()) / 2 + 40)  # the right side of hand2 out
     image = np.ascontiguousarray(photo.image[:, :cut])
     message = _refused(photo, image)
-    assert "only part of Ben's mat hand2 is in it" in message
+    assert "only part of Ben's mat (Noah hand mat, seat 2) is in it" in message
 
 
 def test_a_hand_too_blurred_to_read_names_no_winner_and_says_which_zone() -> None:
@@ -68,8 +70,9 @@ def test_a_hand_too_blurred_to_read_names_no_winner_and_says_which_zone() -> Non
     x1, y1 = np.ceil(box.max(axis=0)).astype(int)
     image[y0:y1, x0:x1] = cv2.GaussianBlur(image[y0:y1, x0:x1], (0, 0), 3.5)
     message = _refused(photo, image)
-    assert "tags could not be read on Ben's mat hand2" in message
-    assert "hand1" not in message and "hand3" not in message
+    said_unread = r"\b\d+ tags? could not be read on Ben's mat \(Noah hand mat, seat 2\)"
+    assert re.search(said_unread, message)
+    assert all(f"hand{seat}" not in message for seat in (1, 2, 3))  # mats by their printed names
 
 
 def test_an_incomplete_photo_says_what_to_take_again_in_chinese() -> None:
@@ -79,4 +82,5 @@ def test_an_incomplete_photo_says_what_to_take_again_in_chinese() -> None:
     with pytest.raises(BadPhoto) as caught:
         score_image("noah", np.ascontiguousarray(photo.image[:, :cut]), photo.players, photo.state)
     said_zh = said(caught.value, "zh-Hant")
-    assert said_zh.startswith("還不能決定贏家：") and "Ben的墊子 hand2只有一部分在照片裡" in said_zh
+    assert said_zh.startswith("還不能決定贏家：")
+    assert "Ben的墊子（諾亞攤牌區座位 2）只有一部分在照片裡" in said_zh

@@ -7,9 +7,12 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 
+import pytest
+
 from companion.watch.hare_tortoise import PAWNS, HareTable
 from companion.watch.infer import Applied, Mismatch, Refused, Underway, infer
 from companion.watch.loop import Watcher
+from companion.watch.photo import PhotoError, score_hare_tortoise
 from engines import hare_tortoise
 from engines.hare_tortoise.catalog import ANIMALS as PAWN_NAMES
 from engines.hare_tortoise.moves import Race
@@ -19,6 +22,7 @@ from testkit.scenes.hare_tortoise import script_tags, table_tags
 from testkit.video import Script, film, play
 from tests.watch_support import follow_views, same_game
 from vision.pipeline import read_frame
+from vision.reading import TableReading
 
 
 @cache
@@ -193,3 +197,17 @@ def test_a_pawn_moved_the_wrong_way_mid_race_does_not_add_up() -> None:
     positions = tuple(p - 1 if a == back else p for a, p in enumerate(before.positions))
     result = infer(t, before, t.view(dataclasses.replace(before, positions=positions)))
     assert isinstance(result, Mismatch)
+
+
+def test_an_end_photo_refused_names_mats_and_pawns_as_printed_not_by_id() -> None:
+    """A layout that cannot be scored says which mat and which pawns, by the names the
+    players see printed, never by a zone or piece id."""
+    bet = next(c.id for c in hare_tortoise.CATALOG.components if "bet" in c.data)
+    no_bet = TableReading("hare_tortoise", {"z1.played": (bet,), "z2.played": ()})
+    with pytest.raises(PhotoError) as caught:
+        score_hare_tortoise(no_bet, ["Ann", "Ben"], None)
+    assert str(caught.value) == ("no starting bet is face up on Ben's mat (played cards, seat 2)")
+    crowded = TableReading("hare_tortoise", {"race.podium1": ("AH", "AL")})
+    with pytest.raises(PhotoError) as caught:
+        score_hare_tortoise(crowded, ["Ann", "Ben"], None)
+    assert str(caught.value) == "podium place 1 holds 2 pawns: hare pawn, lamb pawn"

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.catalog_info import piece_name
 from companion.watch.ark_nova import photo_zoos
 from engines.animals_on_board import CATALOG as AOB_CATALOG
 from engines.animals_on_board.scoring import final_outcome
@@ -60,6 +61,7 @@ from engines.niagara.scoring import final_outcome as niagara_outcome
 from engines.noah.catalog import CARD_BY_ID
 from engines.noah.state import NoahState
 from engines.noah.state import final_outcome as noah_outcome
+from printables.mats import layout
 from vision.reading import TableReading
 
 PAWNS = tuple(f"A{code}" for code in ANIMAL_CODES)
@@ -96,7 +98,8 @@ def score_hare_tortoise(
     for place in (1, 2, 3):
         pawns = [p for p in reading.zones.get(f"race.podium{place}", ()) if p in PAWNS]
         if len(pawns) > 1:
-            raise PhotoError(f"podium place {place} holds {len(pawns)} pawns: {', '.join(pawns)}")
+            names = ", ".join(piece_name("hare_tortoise", p, "en") or "a pawn" for p in pawns)
+            raise PhotoError(f"podium place {place} holds {len(pawns)} pawns: {names}")
         if pawns:
             podium.append(PAWNS.index(pawns[0]))
     start: list[tuple[str, ...]] = []
@@ -107,10 +110,11 @@ def score_hare_tortoise(
             str(HARE_CATALOG[c].data["bet"]) for c in cards if "bet" in HARE_CATALOG[c].data
         )
         kept = [str(HARE_CATALOG[c].data["kind"]) for c in cards if "kind" in HARE_CATALOG[c].data]
+        mat = f"{player}'s mat ({layout('hare_tortoise', f'z{seat}').names['en']})"
         if not bets:
-            raise PhotoError(f"no starting bet is face up on {player}'s mat (z{seat})")
+            raise PhotoError(f"no starting bet is face up on {mat}")
         if len(kept) > 1:
-            raise PhotoError(f"{player}'s mat (z{seat}) shows {len(kept)} race cards, not one")
+            raise PhotoError(f"{mat} shows {len(kept)} race cards, not one")
         start.append(bets)
         second.append(kept[0] if kept else None)
     return score_bets(players, start, second, podium)

@@ -148,7 +148,7 @@ def test_bad_photos_are_refused_with_what_to_do(client: FlaskClient, store: Tabl
     # A table of four: the photo does not show the fourth seat's mat (z4): no winner.
     four = store.create("hare_tortoise", ["Ann", "Ben", "Cy", "Dee"], seed=1)
     page = _refused(upload(client, four, photo.png()), 422, "photo.incomplete")
-    assert "the photo does not show Dee&#39;s mat z4" in page
+    assert "the photo does not show Dee&#39;s mat (played cards, seat 4)" in page
     assert "Take the photo again" in page
     as_json = client.post(
         f"/t/{four.id}/score/photo",
