@@ -22,7 +22,7 @@ import engines
 from companion.messages import fields, typeset_zh
 from companion.sentences import ZH
 from engines.core import EngineError, InvalidMove, InvalidSetup, InvalidState
-from printables.mats import layout
+from printables.mats import mat_name
 
 TEMPLATES: dict[str, str] = {
     # Tables and their links.
@@ -197,7 +197,6 @@ def _printed_name(game: str | None, mat: str) -> str | None:
     if game is None:
         return None
     try:
-        names = layout(game, mat).names
-    except (KeyError, ValueError):
+        return mat_name(game, mat, ZH)
+    except KeyError:
         return None
-    return str(names.get(ZH, names["en"]))

@@ -38,7 +38,7 @@ from companion.registry import photo_scorer, scored_games
 from companion.watch.photo import PhotoError
 from engines.core import Outcome, State
 from engines.noah.state import NoahState
-from printables.mats import layout
+from printables.mats import mat_name as mat_name  # the seat list names mats so (web)
 from vision.assemble import expect
 from vision.games import game_vision
 from vision.pipeline import read_frame
@@ -109,12 +109,6 @@ def seat_mats(game: str, seats: int) -> tuple[tuple[str, ...], ...]:
     return tuple(
         tuple(i for i in ids if re.fullmatch(rf"[a-z]+{seat}", i)) for seat in range(1, seats + 1)
     )
-
-
-def mat_name(game: str, mat: str, lang: str) -> str:
-    """A mat as its print names it in ``lang`` ("Ark mat 2", 「方舟墊 2」), not by its id."""
-    names = layout(game, mat).names
-    return str(names.get(lang, names["en"]))
 
 
 SHARED_MATS: dict[str, tuple[str, ...]] = {"hare_tortoise": ("race",)}

@@ -61,7 +61,7 @@ from engines.niagara.scoring import final_outcome as niagara_outcome
 from engines.noah.catalog import CARD_BY_ID
 from engines.noah.state import NoahState
 from engines.noah.state import final_outcome as noah_outcome
-from printables.mats import layout
+from printables.mats import mat_name
 from vision.reading import TableReading
 
 PAWNS = tuple(f"A{code}" for code in ANIMAL_CODES)
@@ -110,7 +110,7 @@ def score_hare_tortoise(
             str(HARE_CATALOG[c].data["bet"]) for c in cards if "bet" in HARE_CATALOG[c].data
         )
         kept = [str(HARE_CATALOG[c].data["kind"]) for c in cards if "kind" in HARE_CATALOG[c].data]
-        mat = f"{player}'s mat ({layout('hare_tortoise', f'z{seat}').names['en']})"
+        mat = f"{player}'s mat ({mat_name('hare_tortoise', f'z{seat}', 'en')})"
         if not bets:
             raise PhotoError(f"no starting bet is face up on {mat}")
         if len(kept) > 1:

@@ -91,6 +91,16 @@ def layout(game: str, key: str) -> MatLayout:
     raise KeyError(f"{game} has no mat {key!r}")
 
 
+def mat_name(game: str, key: str, lang: str) -> str:
+    """A mat as its print names it in ``lang`` ("Ark mat 2", 「方舟墊 2」), not by its key.
+
+    Raises:
+        KeyError: ``game`` has no such mat.
+    """
+    names = layout(game, key).names
+    return str(names.get(lang, names["en"]))
+
+
 __all__ = [
     "ARUCO_DICTIONARY",
     "BAND_MM",
@@ -106,6 +116,7 @@ __all__ = [
     "calibration_markers",
     "layout",
     "marker_table",
+    "mat_name",
     "mats_for",
     "mats_of",
     "rect",
