@@ -123,7 +123,10 @@ class Server(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self) -> Flask:
+        from web import warm
+
         app = self.make_app()
+        warm(app)  # each worker compiles its pages before its first phone
         if self.args.table is not None:
             app.extensions["live"].follow(self.args.table)
             print(f"the camera follows table {self.args.table}", flush=True)

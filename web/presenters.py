@@ -107,3 +107,14 @@ class GameTemplates(BaseLoader):
             if known.templates is not None and (known.templates / template).is_file():
                 return FileSystemLoader(known.templates).get_source(environment, template)
         raise TemplateNotFound(template)
+
+    def list_templates(self) -> list[str]:
+        """Every template of the games registered now (:func:`web.warm` compiles them)."""
+        return sorted(
+            {
+                name
+                for known in PRESENTERS.values()
+                if known.templates is not None
+                for name in FileSystemLoader(known.templates).list_templates()
+            }
+        )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import ipaddress
 import os
 import signal
@@ -12,7 +13,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from cli.serve import lan_address, terminal_qr
+from cli.serve import Server, lan_address, terminal_qr
+from web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,6 +34,28 @@ def test_terminal_qr_is_drawn_with_blocks() -> None:
     lines = art.splitlines()
     assert len(lines) > 10
     assert any(ch in art for ch in "█▀▄")
+
+
+def test_a_served_worker_compiles_every_page_before_its_first_phone(tmp_path: Path) -> None:
+    """Each worker compiles its templates as it starts (the app's and a game's own folder,
+    the tests' sixth game's), so no phone's first request pays for it."""
+    args = argparse.Namespace(
+        host="127.0.0.1", port=free_port(), workers=1, threads=4, access_log=None, table=None
+    )
+    config = {"DATABASE": str(tmp_path / "tables.sqlite"), "SECRET_KEY": "test"}
+    server = Server(lambda: create_app(config), args)
+    app = server.load()
+    compiled = {name for _, name in app.jinja_env.cache or {}}
+    every = {name for name in app.jinja_env.list_templates() if name.endswith(".html")}
+    assert {
+        "seat.html",
+        "seat_regions.html",
+        "games/noah_seat.html",
+        "games/pond_seat.html",
+    } <= every
+    assert every <= compiled
+    # A worker's app as the tests make it, never served: nothing is compiled until asked.
+    assert not create_app(config).jinja_env.cache
 
 
 def test_serve_prints_the_address_and_serves_the_app(tmp_path: Path) -> None:
