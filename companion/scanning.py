@@ -108,8 +108,9 @@ def read(image: U8Array, game: str) -> FrameResult:
 
 
 def overlay_png(image: U8Array, result: FrameResult) -> bytes:
-    """The photo with every tag boxed (and each mat outlined), as PNG for a phone screen."""
-    picture = draw(image, result.reading, result.poses)
+    """The photo with every tag boxed (and each mat outlined), as PNG for a phone screen: the
+    boxes alone, with no ids or codes written on them (the page names the pieces in words)."""
+    picture = draw(image, result.reading, result.poses, labels=False)
     height, width = picture.shape[:2]
     if width > OVERLAY_WIDTH_PX:
         size = (OVERLAY_WIDTH_PX, round(height * OVERLAY_WIDTH_PX / width))

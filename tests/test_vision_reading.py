@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 
@@ -185,6 +186,30 @@ def test_overlay_boxes_placed_green_and_rejected_red() -> None:
         x, y = np.round(piece_corners[0]).astype(int)
         patch = out[y - 2 : y + 3, x - 2 : x + 3].reshape(-1, 3)
         assert any(np.abs(patch.astype(int) - colour).max(axis=1) < 40)
+
+
+def test_a_picture_for_a_page_has_boxes_and_no_words() -> None:
+    """``labels=False`` (the pictures pages show) draws the boxes and outlines alone: no id,
+    code or mat name written beside them, where ``labels=True`` (the command line) does."""
+    messy = [*TABLE[:2], ("https://example.com", (300.0, 200.0), 0.0)]
+    scene, poses, reading = _read(messy)
+    quads = [
+        *(pose.outline for pose in poses),
+        *(quad for issue in reading.issues for quad in issue.corners),
+        *(p.corners for p in reading.placements),
+    ]
+    near = np.zeros(scene.image.shape[:2], np.uint8)
+    for quad in quads:
+        pts = np.round(np.asarray(quad, np.float64)).astype(np.int32).reshape(-1, 1, 2)
+        cv2.polylines(near, [pts], True, 255, 8)
+
+    def changed_away_from_the_boxes(labels: bool) -> int:
+        out = draw(scene.image, reading, tuple(poses), labels=labels)
+        changed = np.abs(out.astype(int) - scene.image.astype(int)).max(axis=2) > 0
+        return int((changed & (near == 0)).sum())
+
+    assert changed_away_from_the_boxes(False) == 0
+    assert changed_away_from_the_boxes(True) > 100  # the words above the boxes
 
 
 def test_every_issue_code_has_an_overlay_label() -> None:

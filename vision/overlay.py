@@ -182,6 +182,8 @@ def draw(
     reading: TableReading,
     poses: tuple[MatPose, ...] = (),
     sights: Sequence[ZoneSight] = (),
+    *,
+    labels: bool = True,
 ) -> U8Array:
     """A copy of the frame with the reading drawn on it.
 
@@ -190,6 +192,9 @@ def draw(
         reading: Its reading.
         poses: The mats found, to outline.
         sights: The zones to tint by readability (:func:`zone_sights`).
+        labels: Write each box's mat, piece id or issue beside it (for the command line);
+            a picture for a page has its boxes alone, its colours said in the page's
+            language (``overlay_legend``) and its pieces named in words below it.
 
     Returns:
         The annotated BGR image.
@@ -198,15 +203,16 @@ def draw(
     thick = max(1, round(max(img.shape[:2]) / 1000))
     tint_zones(img, sights)
     for pose in poses:
-        _box(img, pose.outline, BLUE, f"mat {pose.mat}", thick + 1)
+        _box(img, pose.outline, BLUE, f"mat {pose.mat}" if labels else "", thick + 1)
     flagged: set[tuple[float, ...]] = set()
     for issue in reading.issues:
         colour = AMBER if issue.code == "vision.unreadable_tag" else RED
         for quad in issue.corners:
             flagged.add(tuple(np.ravel(quad)))
-            _box(img, quad, colour, LABELS.get(issue.code, issue.code), thick)
+            _box(img, quad, colour, LABELS.get(issue.code, issue.code) if labels else "", thick)
     for p in reading.placements:
         if tuple(np.ravel(p.corners)) in flagged:
             continue
-        _box(img, p.corners, GREEN, p.piece + (" (back)" if p.back else ""), thick)
+        label = p.piece + (" (back)" if p.back else "") if labels else ""
+        _box(img, p.corners, GREEN, label, thick)
     return img

@@ -84,6 +84,13 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "攝影機正在跟隨另一桌。",
     ),
     "live_picture": ("What the camera sees", "攝影機看到的畫面"),
+    "live_legend": (
+        "Each zone of the mats is tinted green where its tags can be read, orange where "
+        "barely, red where not; a green box is a piece read, an orange box a tag that could "
+        "not be read.",
+        "墊子的每一區依條碼能否讀到上色：綠色讀得到，橘色勉強，紅色讀不到；綠框是讀到的配件，"
+        "橘框是讀不出的條碼。",
+    ),
     "live_waiting": ("Waiting for a still view of the table.", "等待牌桌畫面靜止。"),
     "live_frames": ("{n} frames seen", "已看 {n} 張畫面"),
     "live_frames_one": ("1 frame seen", "已看 1 張畫面"),
@@ -191,6 +198,12 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "photo_score_seats": ("Seats", "座位"),
     "photo_score_seen": ("What was read (every tag boxed)", "讀到的內容（每個條碼都已框出）"),
+    "overlay_legend": (
+        "Blue outlines each mat found; a green box is a piece read, an orange box a tag "
+        "that could not be read, a red box a tag that is not this game's, is there twice or "
+        "lies out of place.",
+        "藍框是找到的墊子；綠框是讀到的配件，橘框是讀不出的條碼，紅框是不屬於本遊戲、重複或位置不對的條碼。",
+    ),
     "photo_score_camera": (
         "From the camera's latest still view of the table.",
         "來自攝影機最近一次靜止的牌桌畫面。",

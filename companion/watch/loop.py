@@ -276,21 +276,25 @@ def picture(
     last: Inference | None,
     poses: tuple[MatPose, ...] = (),
     vision: GameVision | None = None,
+    *,
+    words: bool = True,
 ) -> U8Array:
     """``image`` with the tags of ``reading`` boxed, each zone of the mats in ``poses`` tinted
     by readability (:func:`vision.overlay.zone_sights`, for ``vision``'s mats and the tags
-    read, or its default tag size before any is read), and the headline of ``last`` on top."""
+    read, or its default tag size before any is read), and the headline of ``last`` on top.
+    ``words=False`` (the host page's picture) draws the boxes and tints alone: the page says
+    the last change in its own language, and names the pieces."""
     sights: list[ZoneSight] = []
     if vision is not None and poses:
         tag_mm = (tag_mm_read(reading, poses) if reading is not None else None) or vision.tag_mm
         h, w = image.shape[:2]
         sights = zone_sights(reading, poses, vision.mats, tag_mm, (w, h), vision.tag_modules)
     if reading is not None:
-        out = draw(image, reading, sights=sights)
+        out = draw(image, reading, sights=sights, labels=words)
     else:
         out = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         tint_zones(out, sights)
-    if last is not None:
+    if last is not None and words:
         text = headline(last)
         scale = max(out.shape[1] / 1600, 0.5)
         cv2.rectangle(out, (0, 0), (out.shape[1], int(44 * scale)), (255, 255, 255), -1)
