@@ -217,13 +217,13 @@ def px_per_mm(to_frame: FloatArray, point: tuple[float, float]) -> float:
     return float(np.linalg.svd(jac, compute_uv=False).min())
 
 
-def _wood(h: int, w: int, rng: np.random.Generator) -> U8Array:
+def wood(h: int, w: int, rng: np.random.Generator) -> U8Array:
     small = rng.normal(0, 1, (max(h // 60, 2), max(w // 6, 2))).astype(np.float32)
     grain = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
     return np.clip(115 + 14 * grain, 0, 255).astype(np.uint8)
 
 
-def _paste(canvas: U8Array, image: U8Array, to_canvas: FloatArray) -> None:
+def paste(canvas: U8Array, image: U8Array, to_canvas: FloatArray) -> None:
     """Warp ``image`` into ``canvas`` through the affine ``to_canvas`` (2 x 3), in its box."""
     h, w = image.shape[:2]
     box = cv2.transform(np.array([[[0, 0], [w, 0], [w, h], [0, h]]], np.float64), to_canvas)[0]
@@ -278,12 +278,12 @@ def photograph(
     )
     # the table's own raster: 1.25 times finer than the 2x frame it is projected onto
     scale = min(2 * finest / 1.5 * 1.25, printed.px_per_mm)
-    canvas = _wood(int(th * scale) + 1, int(tw * scale) + 1, rng)
+    canvas = wood(int(th * scale) + 1, int(tw * scale) + 1, rng)
     page = 1 / printed.px_per_mm
     for mat_id, place in table.placements.items():
         image = printed.mats[mat_id]
         m = np.diag([scale, scale, 1.0]) @ place @ np.diag([page, page, 1.0])
-        _paste(canvas, image, m[:2])
+        paste(canvas, image, m[:2])
     truths: list[TagTruth] = []
     for tag in tags:
         text = printed.texts.get(tag.piece) or payload.encode(printed.game, tag.piece)
@@ -293,7 +293,7 @@ def photograph(
         centre = (place @ np.array([tag.mm[0], tag.mm[1], 1.0]))[:2]
         h, w = art.image.shape[:2]
         m = _similarity(scale * page, tag.angle + mat_turn, (w / 2, h / 2), centre * scale)
-        _paste(canvas, art.image, m)
+        paste(canvas, art.image, m)
         side_mm = art.side_px * page
         a = math.radians(tag.angle + mat_turn)
         c, s = math.cos(a), math.sin(a)
@@ -328,7 +328,7 @@ def photograph(
         canvas, big, (2 * cam.width, 2 * cam.height), flags=cv2.INTER_LINEAR, borderValue=60
     )
     grey = cv2.resize(frame2, (cam.width, cam.height), interpolation=cv2.INTER_AREA)
-    image = _optics(grey.astype(np.float32), cam, rng)
+    image = optics(grey.astype(np.float32), cam, rng)
     outlines: dict[str, Quad] = {}
     for mat_id, place in table.placements.items():
         w, h = table.mats[mat_id].size
@@ -338,7 +338,7 @@ def photograph(
     return TablePhoto(image, cam, tuple(truths), outlines, to_frame)
 
 
-def _optics(img: FloatArray, cam: Camera, rng: np.random.Generator) -> U8Array:
+def optics(img: FloatArray, cam: Camera, rng: np.random.Generator) -> U8Array:
     """Uneven light, lens blur, sensor noise and JPEG compression."""
     h, w = img.shape
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
