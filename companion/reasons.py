@@ -277,7 +277,7 @@ TEMPLATES: dict[str, str] = {
     "ark_nova.not_chance": "現在沒有在發牌",
     "ark_nova.deal": "現在不能發這張牌",
     "ark_nova.discard_count": "要棄 {need} 張牌，不是 {count} 張",
-    "ark_nova.keep_final": "{player} 要從自己的最終計分卡中保留 1 張",
+    "ark_nova.keep_final": "{player} 要從自己的最終計分卡中保留 1 張：{cards}",
     "ark_nova.reward": "這個獎勵只能選：{choices}",
     "ark_nova.effect_card": "現在要輸入卡牌 {card} 的效果",
     "ark_nova.effect_hexes": "這個效果不能蓋在這些格子上（地圖外、已有建築、岩石或水域）",
@@ -403,6 +403,8 @@ ENGLISH: dict[str, str] = {
         "the other part instead)"
     ),
     # ---------------------------------------------------------------- Ark Nova
+    "ark_nova.keep_final": "{player} keeps one of their own final-scoring cards: {cards}",
+    "ark_nova.reward": "this reward is one of: {choices}",
     "ark_nova.build.special_twice": "the zoo already has a {building}, at {hexes}; a zoo has one",
     "ark_nova.build.off_map": "the {building} would leave Map A at {hexes}",
     "ark_nova.build.covered": "the {building} would cover {hexes}, already built on",

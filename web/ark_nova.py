@@ -22,6 +22,7 @@ from companion.sentences.ark_nova import (
     card_name,
     gain_words,
     hex_words,
+    reward_words,
     token_words,
 )
 
@@ -190,20 +191,8 @@ def _sponsors(move: Mapping[str, Any], lang: str) -> str:
 
 
 def _reward(move: Mapping[str, Any], lang: str) -> str:
-    zh = lang == "zh-Hant"
-    kind, _, arg = str(move.get("choice", "")).partition(":")
-    if kind == "upgrade":
-        card = action_name(arg, lang)
-        return (
-            f"獎勵：把{card}行動卡翻到升級面"
-            if zh
-            else f"Reward: upgrade the {card} card to side II"
-        )
-    if kind == "worker":
-        return "獎勵：多一位協會工作人員" if zh else "Reward: one more association worker"
-    if kind == "money":
-        return "獎勵：拿錢" if zh else "Reward: take the money"
-    return f"獎勵：拿第 {arg} 格的獎勵板塊" if zh else f"Reward: take the bonus tile in slot {arg}"
+    head = "獎勵：" if lang == "zh-Hant" else "Reward: "
+    return head + reward_words(move.get("choice", ""), lang)
 
 
 def _effect(move: Mapping[str, Any], lang: str) -> str:

@@ -7,7 +7,7 @@ gives, for the move labels of the pages and for the sentences here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.ark_nova_seat import BUILDINGS
@@ -81,6 +81,31 @@ def building_name(kind: str, lang: str) -> str:
 
 def action_name(card: str, lang: str) -> str:
     return _pick(ACTION_NAMES.get(card, (card, card)), lang)
+
+
+def reward_words(choice: Any, lang: str) -> str:
+    """A track reward's choice as a player takes it ("upgrade the Build card to side II";
+    the engine's ``upgrade:build``, ``worker``, ``money``, ``tile:2``)."""
+    zh = lang == "zh-Hant"
+    kind, _, arg = str(choice).partition(":")
+    if kind == "upgrade":
+        card = action_name(arg, lang)
+        return f"把{card}行動卡翻到升級面" if zh else f"upgrade the {card} card to side II"
+    if kind == "worker":
+        return "多一位協會工作人員" if zh else "one more association worker"
+    if kind == "money":
+        return "拿錢" if zh else "take the money"
+    return f"拿第 {arg} 格的獎勵板塊" if zh else f"take the bonus tile in slot {arg}"
+
+
+def either(items: Sequence[str], lang: str) -> str:
+    """Choices as a person reads them ("a, b or c"; 「甲、乙或丙」)."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return items[0] if items else ""
+    if lang == "zh-Hant":
+        return "、".join(items[:-1]) + "或" + items[-1]
+    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def token_words(kind: Any, player: Any, action: Any, lang: str) -> str:

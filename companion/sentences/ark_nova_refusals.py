@@ -15,7 +15,13 @@ from typing import Any
 
 from companion.catalog_info import piece_name
 from companion.sentences import ZH, join
-from companion.sentences.ark_nova import building_name, hex_words
+from companion.sentences.ark_nova import (
+    building_name,
+    card_name,
+    either,
+    hex_words,
+    reward_words,
+)
 
 HEX_PARAMS = ("hexes", "at", "other")
 """The params of a refusal that name hexes, as the engine's notation writes them."""
@@ -39,12 +45,17 @@ def hexes_in_words(text: str, lang: str) -> str:
 
 def refusal_params(code: str, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """A refusal's params as players say them (Ark Nova's ``Messages.said``): hexes in
-    words; in English the building and the animal by name, and the rock or water spaces an
-    animal needs counted ("2 rock spaces")."""
+    words, a track reward's choices and a hand of final-scoring cards in words; in English
+    the building and the animal by name, and the rock or water spaces an animal needs
+    counted ("2 rock spaces")."""
     out = dict(params)
     for key in HEX_PARAMS:
         if isinstance(out.get(key), str):
             out[key] = hexes_in_words(out[key], lang)
+    if code == "ark_nova.reward" and isinstance(out.get("choices"), list):
+        out["choices"] = either([reward_words(c, lang) for c in out["choices"]], lang)
+    if code == "ark_nova.keep_final" and isinstance(out.get("cards"), list):
+        out["cards"] = either([card_name(c, lang) for c in out["cards"]], lang)
     if lang == ZH:
         return out
     if isinstance(out.get("building"), str):

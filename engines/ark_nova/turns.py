@@ -335,6 +335,7 @@ def _check_owed(state: ArkNovaState, item: Pending, move: Move) -> Verdict:
                 "ark_nova.keep_final",
                 f"{item.player} keeps one of their final-scoring cards ({', '.join(hand)})",
                 player=item.player,
+                cards=list(hand),
             )
         return LEGAL
     if item.ask == Ask.REWARD and isinstance(move, Reward):
