@@ -9,6 +9,7 @@ machines). The first line printed is the address phones open.
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import socket
 from collections.abc import Callable
@@ -127,6 +128,10 @@ class Server(BaseApplication):
 
         app = self.make_app()
         warm(app)  # each worker compiles its pages before its first phone
+        # What the worker holds now (the modules, the catalogs, the app, its templates) lives
+        # as long as the worker: kept out of the collector's full passes, which otherwise
+        # walked it all and stopped every thread for 50-65 ms (docs/server.md, "Measured").
+        gc.freeze()
         if self.args.table is not None:
             app.extensions["live"].follow(self.args.table)
             print(f"the camera follows table {self.args.table}", flush=True)
