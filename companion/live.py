@@ -285,7 +285,7 @@ class LiveTable:
         if cached is not None and cached[0] == count:
             return cached[1]
         result = last.result if last is not None else None
-        shown = picture(frame, reading, result, poses, self._watcher.model.vision, words=False)
+        shown = picture(frame, reading, result, poses, self._watcher.model.vision, labels=False)
         ok, data = cv2.imencode(".jpg", shown, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
         assert ok, "OpenCV encodes any BGR image as JPEG"
         with self._lock:

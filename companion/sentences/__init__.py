@@ -24,8 +24,9 @@ def pick(lang: str, en: str, zh: str) -> str:
     return zh if lang == ZH else en
 
 
-def join(items: Sequence[str], lang: str) -> str:
-    """Items as a list a person reads ("a, b and c"; 「甲、乙和丙」)."""
+def join(items: Sequence[str], lang: str, *, word: tuple[str, str] = ("and", "和")) -> str:
+    """Items as a list a person reads ("a, b and c"; 「甲、乙和丙」), the last two joined by
+    ``word`` (English, Chinese): :func:`either` joins them by "or"."""
     items = [str(i) for i in items]
     if not items:
         return pick(lang, "none", "無")
@@ -35,8 +36,14 @@ def join(items: Sequence[str], lang: str) -> str:
         head, last = "、".join(items[:-1]), items[-1]
         left = " " if head[-1:].isascii() and head[-1:].isalnum() else ""
         right = " " if last[:1].isascii() and last[:1].isalnum() else ""
-        return f"{head}{left}和{right}{last}"  # 「小明和阿華」, 「Ann 和 Bob」, 「老虎 1 和河馬 2」
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        # 「小明和阿華」, 「Ann 和 Bob」, 「老虎 1 和河馬 2」
+        return f"{head}{left}{word[1]}{right}{last}"
+    return ", ".join(items[:-1]) + f" {word[0]} " + items[-1]
+
+
+def either(items: Sequence[str], lang: str) -> str:
+    """Choices as a person reads them ("a, b or c"; 「甲、乙或丙」)."""
+    return join(items, lang, word=("or", "或"))
 
 
 def _sentences(game_id: str) -> tuple[Messages | None, Any]:

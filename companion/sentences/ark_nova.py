@@ -7,7 +7,7 @@ gives, for the move labels of the pages and for the sentences here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from companion.ark_nova_seat import BUILDINGS
@@ -96,16 +96,6 @@ def reward_words(choice: Any, lang: str) -> str:
     if kind == "money":
         return "拿錢" if zh else "take the money"
     return f"拿第 {arg} 格的獎勵板塊" if zh else f"take the bonus tile in slot {arg}"
-
-
-def either(items: Sequence[str], lang: str) -> str:
-    """Choices as a person reads them ("a, b or c"; 「甲、乙或丙」)."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return items[0] if items else ""
-    if lang == "zh-Hant":
-        return "、".join(items[:-1]) + "或" + items[-1]
-    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def token_words(kind: Any, player: Any, action: Any, lang: str) -> str:

@@ -14,14 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.catalog_info import piece_name
-from companion.sentences import ZH, join
-from companion.sentences.ark_nova import (
-    building_name,
-    card_name,
-    either,
-    hex_words,
-    reward_words,
-)
+from companion.sentences import ZH, either, join
+from companion.sentences.ark_nova import building_name, card_name, hex_words, reward_words
 
 HEX_PARAMS = ("hexes", "at", "other")
 """The params of a refusal that name hexes, as the engine's notation writes them."""

@@ -277,12 +277,12 @@ def picture(
     poses: tuple[MatPose, ...] = (),
     vision: GameVision | None = None,
     *,
-    words: bool = True,
+    labels: bool = True,
 ) -> U8Array:
     """``image`` with the tags of ``reading`` boxed, each zone of the mats in ``poses`` tinted
     by readability (:func:`vision.overlay.zone_sights`, for ``vision``'s mats and the tags
     read, or its default tag size before any is read), and the headline of ``last`` on top.
-    ``words=False`` (the host page's picture) draws the boxes and tints alone: the page says
+    ``labels=False`` (the host page's picture) draws the boxes and tints alone: the page says
     the last change in its own language, and names the pieces."""
     sights: list[ZoneSight] = []
     if vision is not None and poses:
@@ -290,11 +290,11 @@ def picture(
         h, w = image.shape[:2]
         sights = zone_sights(reading, poses, vision.mats, tag_mm, (w, h), vision.tag_modules)
     if reading is not None:
-        out = draw(image, reading, sights=sights, labels=words)
+        out = draw(image, reading, sights=sights, labels=labels)
     else:
         out = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         tint_zones(out, sights)
-    if last is not None and words:
+    if last is not None and labels:
         text = headline(last)
         scale = max(out.shape[1] / 1600, 0.5)
         cv2.rectangle(out, (0, 0), (out.shape[1], int(44 * scale)), (255, 255, 255), -1)
