@@ -3,13 +3,22 @@
 A fragment is a template drawn from a few values alone (JSON data: a drawing's
 geometry, the history's lines) and the page's language, never from the request
 or the viewer unless they are among the values. Its HTML is kept per worker
-keyed by the template, the language and the values themselves (as canonical
-JSON), so the phones of a table that are shown the same board or the same
-history share one drawing of it, and a fragment given any other value is drawn
-anew: what depends on the viewer is in the key, so nothing drawn for one phone
-reaches another that would be shown something else. Templates call
+keyed by the template, the language and the values themselves (as JSON, in
+the order they were built: the same code builds the same values in the same
+order, and values that differ never share a key), so the phones of a table
+that are shown the same board or the same history share one drawing of it, and
+a fragment given any other value is drawn anew: what depends on the viewer is
+in the key, so nothing drawn for one phone reaches another that would be shown
+something else. Templates call
 ``fragment("template.html", name=value, ...)``; the template sees the values,
 ``lang``, ``_`` and, when a ``game`` value is given, ``name`` (a piece's name).
+
+A history line is the smallest such part: a seat's history is its own (the
+lines differ between the seats of most games), but from one version to the
+next 24 of its 25 lines are the ones the same phone was shown before. Each
+line's HTML is kept by its words (``history_line(h)``: number, who, the move,
+what it caused, how many times), so a page draws only the lines it has not
+drawn before.
 """
 
 from __future__ import annotations
@@ -31,6 +40,13 @@ FRAGMENTS = 512
 play (a board with the tap targets of the player to move, and without) and the public
 history of the board and host pages, at a few kB each."""
 
+LINES = 16_384
+"""History lines kept per worker as HTML (a few hundred bytes each): a page shows 25, and
+4 phones at each of 128 tables is about 13,000."""
+
+LINE = "_history_line.html"
+"""The template of one history line, drawn from ``h`` (an entry of ``web.present.history``)."""
+
 
 class Fragments:
     """The drawn fragments of one app, at most ``size`` of them."""
@@ -38,15 +54,26 @@ class Fragments:
     def __init__(self, app: Flask, size: int = FRAGMENTS) -> None:
         self._app = app
         self._kept: Kept[tuple[str, str, str], Markup] = Kept(size)
+        self._lines: Kept[tuple[Any, ...], Markup] = Kept(LINES)
 
     def draw(self, template: str, lang: str, values: dict[str, Any]) -> Markup:
         """``template`` drawn from ``values`` in ``lang`` (kept, or drawn and kept)."""
-        key = (template, lang, json.dumps(values, sort_keys=True, separators=(",", ":")))
+        key = (template, lang, json.dumps(values, separators=(",", ":")))
         kept = self._kept.get(key)
         if kept is None:
             template_of = self._app.jinja_env.get_template(template)
             kept = Markup(template_of.render(_helpers(lang, values)))
             self._kept.put(key, kept)
+        return kept
+
+    def line(self, lang: str, h: dict[str, Any]) -> Markup:
+        """The history entry ``h`` as a list item in ``lang`` (kept, or drawn and kept)."""
+        key = (lang, h["n"], h["actor"], h["label"], tuple(h["events"]), h["times"])
+        kept = self._lines.get(key)
+        if kept is None:
+            template_of = self._app.jinja_env.get_template(LINE)
+            kept = Markup(template_of.render(_helpers(lang, {"h": h})))
+            self._lines.put(key, kept)
         return kept
 
     def __len__(self) -> int:
@@ -68,7 +95,7 @@ def _helpers(lang: str, values: dict[str, Any]) -> dict[str, Any]:
 
 def init_app(app: Flask) -> None:
     """Keep the app's fragments (``app.extensions["fragments"]``) and give templates
-    ``fragment(template, **values)``, drawn in the page's ``lang``."""
+    ``fragment(template, **values)`` and ``history_line(h)``, drawn in the page's ``lang``."""
     fragments = Fragments(app)
     app.extensions["fragments"] = fragments
 
@@ -76,4 +103,9 @@ def init_app(app: Flask) -> None:
     def fragment(context: Context, template: str, **values: Any) -> Markup:
         return fragments.draw(template, str(context["lang"]), values)
 
+    @pass_context
+    def history_line(context: Context, h: dict[str, Any]) -> Markup:
+        return fragments.line(str(context["lang"]), h)
+
     app.jinja_env.globals["fragment"] = fragment
+    app.jinja_env.globals["history_line"] = history_line

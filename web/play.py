@@ -20,6 +20,7 @@ from companion.sessions import BadRequest, Conflict, Forbidden, Seat, Table, che
 from web import present, tables
 from web.errors import error_body, status_of, wants_json
 from web.i18n import pick_language
+from web.kept import Kept
 from web.pages import Page, context, move_form
 from web.presenters import PRESENTERS
 
@@ -55,17 +56,39 @@ def seat_page(
         error_code=error.code if isinstance(error, IllegalMove) else None,
         verdict=verdict,
         take_back=takeback.may_take_back(table, seat.player),
-        take_back_url=url_for("play.seat_take_back", table_id=table.id, token=seat.token),
         verdict_label=present.move_label(table.game, verdict["json"], lang) if verdict else "",
-        page=url_for("play.seat", table_id=table.id, token=seat.token),
-        regions=url_for("play.seat_regions", table_id=table.id, token=seat.token),
-        regions_stream=url_for("live.seat_stream", table_id=table.id, token=seat.token),
-        post=url_for("play.seat_move", table_id=table.id, token=seat.token),
-        check_url=url_for("play.seat_check", table_id=table.id, token=seat.token),
-        scan_url=url_for("photos.seat_scan", table_id=table.id, token=seat.token),
-        answer_url=url_for("live.seat_answer", table_id=table.id, token=seat.token),
+        **seat_links(table.id, seat.token),
         **context(table, seat.player),
     )
+
+
+SEAT_LINKS = {
+    "take_back_url": "play.seat_take_back",
+    "page": "play.seat",
+    "regions": "play.seat_regions",
+    "regions_stream": "live.seat_stream",
+    "post": "play.seat_move",
+    "check_url": "play.seat_check",
+    "scan_url": "photos.seat_scan",
+    "answer_url": "live.seat_answer",
+}
+"""A seat page's links, by the name its templates know them by: the endpoint."""
+
+_LINKS: Kept[tuple[str, str, str], dict[str, str]] = Kept(4096)
+
+
+def seat_links(table_id: str, token: str) -> dict[str, str]:
+    """The seat page's links (:data:`SEAT_LINKS`), built once per seat and the app's mount
+    point: every live update of a seat draws its page again, with the same links."""
+    key = (request.script_root, table_id, token)
+    links = _LINKS.get(key)
+    if links is None:
+        links = {
+            name: url_for(endpoint, table_id=table_id, token=token)
+            for name, endpoint in SEAT_LINKS.items()
+        }
+        _LINKS.put(key, links)
+    return links
 
 
 def seat_data(table: Table, s: Seat) -> dict[str, Any]:
