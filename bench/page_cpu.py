@@ -9,11 +9,13 @@ phones drive the server: each phone loads its seat page and holds the stream
 the page listens to (``data-regions-stream``: the seat's own, which carries its
 live regions; else the table's), read in a thread of its own as the server's
 thread would run it, with a socket pair under it so it sees a phone that left.
-The player to move closes its stream (``live.js`` does once a form is sent),
-posts the page's form (a legal move chosen by a seeded random generator, or
-the game's playout policy) and loads the page it is sent to, which opens a new
-stream; each of the three other phones' streams wakes and sends the regions, or
-the version for the phone to fetch the regions (``/regions``). Counted: the CPU
+The player to move sends the page's form (a legal move chosen by a seeded random
+generator, or the game's playout policy) in place when the page says it may
+(``data-moves-in-place``), as ``live.js`` does: its stream stays open and each
+of the four phones' streams wakes and sends the regions. Else it closes its
+stream, posts the form and loads the page it is sent to, which opens a new
+stream, and each of the three other phones' streams wakes and sends the regions,
+or the version for the phone to fetch the regions (``/regions``). Counted: the CPU
 time of the app's threads inside the WSGI calls and the streams' iteration (the
 test client's own work is left out), per move and per kind, the best of
 ``--repeat`` runs (CPU time is steadier than wall time on a shared machine, not
@@ -186,6 +188,7 @@ def play(app: Flask, meter: Meter, game: str, moves: int, seed: int) -> int:
     tokens = {p: csrf(c) for p, c in phones.items()}
     first = phones[PLAYERS[0]].get(seats[PLAYERS[0]]).get_data(as_text=True)
     pushed = "data-regions-stream=" in first  # as live.js finds out
+    in_place = pushed and "data-moves-in-place=" in first
 
     def listen(player: str, version: int) -> Listener:
         stream = seats[player] + "/stream" if pushed else f"/t/{table.id}/stream"
@@ -213,6 +216,17 @@ def play(app: Flask, meter: Meter, game: str, moves: int, seed: int) -> int:
                 "move": json.dumps(move.to_json()),
                 "version": version,
             }
+            if in_place:  # the page stays, and its stream brings it the move
+                with meter.counting("move"):
+                    answer = phones[mover].post(
+                        seats[mover] + "/move", data=form, headers={"X-In-Place": "1"}
+                    )
+                assert answer.status_code == 204, answer.status_code
+                version, applied = version + 1, applied + 1
+                state = _dealt(state.apply(move))
+                for player, listener in listeners.items():
+                    assert listener.showing(version), (player, version, listener.shown)
+                continue
             listeners[mover].leave()
             with meter.counting("move"):
                 answer = phones[mover].post(seats[mover] + "/move", data=form)

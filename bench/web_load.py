@@ -21,15 +21,18 @@ swaps the live regions each ``regions`` event carries, making no request; a
 the stream could not send) fetches the regions (``/t/<id>/seat/<token>/regions``)
 as every page did before (the server decides: one seat page is read before
 the run). A page without it holds the table's stream (``/t/<id>/stream``) and
-fetches the regions on each new version. A move is the page's form: the player
-to move closes its stream (``live.js`` stops listening once a form is sent),
-posts the move (chosen from the engine's legal moves for the table as the log
-has it) and loads the page it is sent to, which shows the move and opens a
-new stream: the mover's phone draws nothing else for its own move.
+fetches the regions on each new version. A move is the page's form (chosen from
+the engine's legal moves for the table as the log has it). A seat page that sends
+its moves in place (``data-moves-in-place``) posts it with ``X-In-Place`` and
+keeps its stream, which brings the mover's phone the move as it brings the
+others'. Else the player to move closes its stream (``live.js`` stops
+listening once a form is sent), posts the move and loads the page it is sent
+to, which shows the move and opens a new stream.
 
 Reported per rate, over ``--repeat`` runs: moves applied per second; the
 move's latency (arrival to the POST's answer) p50/p99; how long the other
-phones took to see it (the POST's answer to the regions swapped in: the end of
+phones (and the mover's, for a move sent in place) took to see it (the POST's
+answer to the regions swapped in: the end of
 the stream's event, or of the fetch) p50/p99; the page loads and fetches
 p50/p99; the regions received in streams and fetched per applied move; errors
 (any answer but 200/303, a 409, a dropped stream, a move another phone had not
@@ -82,6 +85,9 @@ from tests import postgres
 from tests.web.phone import free_port, kill_server, start_server, wait_until_serving, workers_of
 
 GAME = "noah"
+
+IN_PLACE = {"X-In-Place": "1"}
+"""What ``live.js`` sends with a move from a page that stays where it is (``web.play``)."""
 DRAIN_SECONDS = 10.0
 """After the last move is answered, how long the phones have to show it; a move a phone
 has not shown by then is counted as never seen."""
@@ -147,8 +153,10 @@ class Browser:
         self.cookie = ""
         self.csrf = ""
 
-    def request(self, method: str, path: str, body: str | None = None) -> tuple[int, str]:
-        headers = {"Cookie": self.cookie} if self.cookie else {}
+    def request(
+        self, method: str, path: str, body: str | None = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, str]:
+        headers = {**(headers or {}), **({"Cookie": self.cookie} if self.cookie else {})}
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         try:
@@ -317,12 +325,14 @@ def drive(
     tally: Tally,
     acked: dict[int, tuple[str, float]],
     phones: dict[str, Phone],
+    in_place: bool = False,
 ) -> None:
     """The table's moves, arriving at exponential intervals of mean ``1/rate`` seconds.
 
-    ``acked`` gets, per version, who moved and when the POST was answered; the
-    mover's phone closes its stream before the form is sent, and opens the new page's
-    once the page is loaded (``Phone.sent``, ``Phone.landed``).
+    ``acked`` gets, per version, who moved and when the POST was answered. A page that
+    sends its moves in place (``in_place``) keeps its stream, which brings it the new
+    regions; else the mover's phone closes its stream before the form is sent, and opens
+    the new page's once the page is loaded (``Phone.sent``, ``Phone.landed``).
     """
     rng = random.Random(plan.seed)
     state: State = engines.GAMES[GAME].new_game(plan.players, seed=plan.seed)
@@ -342,23 +352,30 @@ def drive(
                 "version": str(version),
             }
         )
-        phones[mover].sent()
+        if not in_place:
+            phones[mover].sent()
         try:
             status, _ = browsers[mover].request(
-                "POST", f"/t/{plan.table_id}/seat/{plan.seats[mover]}/move", body
+                "POST",
+                f"/t/{plan.table_id}/seat/{plan.seats[mover]}/move",
+                body,
+                IN_PLACE if in_place else None,
             )
         except OSError as exc:
             tally.errors.append(f"move {exc!r}")
             return
         answered = time.monotonic()
         tally.moves.append(answered - arrival)
-        if status not in (200, 303):
+        if status not in ((204,) if in_place else (200, 303)):
             tally.errors.append(f"move {status}")
             return
         version += 1
         tally.applied += 1
         acked[version] = (mover, answered)
         state = _dealt(state.apply(move))
+        if in_place:  # the page stays; its stream brings it the move
+            arrival += rng.expovariate(rate)
+            continue
         start = time.monotonic()  # the form's answer sends the mover to its page
         browsers[mover].request("GET", f"/t/{plan.table_id}/seat/{plan.seats[mover]}")
         done = time.monotonic()
@@ -370,13 +387,16 @@ def drive(
         arrival += rng.expovariate(rate)
 
 
-def seen_delays(phones: list[Phone], acked: dict[int, tuple[str, float]], tally: Tally) -> None:
-    """For each move and each other phone: from the move's answer to that phone's page
-    showing it (or a later version). A move a phone had not shown ``DRAIN_SECONDS`` after
-    the last move is an error."""
+def seen_delays(
+    phones: list[Phone], acked: dict[int, tuple[str, float]], tally: Tally, in_place: bool
+) -> None:
+    """For each move and each phone but the mover's when it loaded the form's answer (with
+    moves sent in place, its stream brings it the move as the others'): from the move's
+    answer to that phone's page showing it (or a later version). A move a phone had not
+    shown ``DRAIN_SECONDS`` after the last move is an error."""
     for version, (mover, answered) in acked.items():
         for phone in phones:
-            if phone.player == mover:
+            if phone.player == mover and not in_place:
                 continue
             shown = [done for seen, done in phone.reloads if seen >= version]
             if shown:
@@ -385,12 +405,14 @@ def seen_delays(phones: list[Phone], acked: dict[int, tuple[str, float]], tally:
                 tally.errors.append(f"{phone.player} never saw version {version}")
 
 
-def caught_up(phones: list[Phone], acked: dict[int, tuple[str, float]]) -> bool:
-    """Whether every phone of a table shows its last move (its mover's page counts)."""
+def caught_up(phones: list[Phone], acked: dict[int, tuple[str, float]], in_place: bool) -> bool:
+    """Whether every phone of a table shows its last move (its mover's page counts, unless
+    the move was sent in place)."""
     last = max(acked, default=0)
     return (
         all(
-            phone.player == acked[last][0] or any(seen >= last for seen, _ in phone.reloads)
+            (phone.player == acked[last][0] and not in_place)
+            or any(seen >= last for seen, _ in phone.reloads)
             for phone in phones
         )
         if last
@@ -404,21 +426,25 @@ def _dealt(state: State) -> State:
     return state
 
 
-def pushes(port: int, plan: Plan) -> bool:
+def pushes(port: int, plan: Plan) -> tuple[bool, bool]:
     """Whether the server's seat page listens to a stream of its own that carries its live
-    regions (``data-regions-stream``), as ``live.js`` finds out."""
+    regions (``data-regions-stream``), and whether it sends its moves in place
+    (``data-moves-in-place``), as ``live.js`` finds out."""
     browser = Browser(port).join()
     status, page = browser.request(
         "GET", f"/t/{plan.table_id}/seat/{next(iter(plan.seats.values()))}"
     )
     assert status == 200, status
-    return "data-regions-stream=" in page
+    pushed = "data-regions-stream=" in page
+    return pushed, pushed and "data-moves-in-place" in page
 
 
-def generator(args: tuple[int, list[Plan], float, float, bool, Any]) -> None:
+def generator(args: tuple[int, list[Plan], float, float, tuple[bool, bool], Any]) -> None:
     """One generator process: its tables' phones and moves until ``end`` (wall clock);
-    ``pushed``: the seat pages' streams carry their regions (:func:`pushes`)."""
-    port, plans, rate_per_table, end_wall, pushed, out = args
+    ``how``: the seat pages' streams carry their regions, and the pages send their moves in
+    place (:func:`pushes`)."""
+    port, plans, rate_per_table, end_wall, how, out = args
+    pushed, in_place = how
     end = time.monotonic() + (end_wall - time.time())
     tally = Tally()
     threads: list[threading.Thread] = []
@@ -432,7 +458,16 @@ def generator(args: tuple[int, list[Plan], float, float, bool, Any]) -> None:
         movers.append(
             threading.Thread(
                 target=drive,
-                args=(port, plan, rate_per_table, end, tally, acked, {p.player: p for p in phones}),
+                args=(
+                    port,
+                    plan,
+                    rate_per_table,
+                    end,
+                    tally,
+                    acked,
+                    {p.player: p for p in phones},
+                    in_place,
+                ),
                 daemon=True,
             )
         )
@@ -444,12 +479,12 @@ def generator(args: tuple[int, list[Plan], float, float, bool, Any]) -> None:
     # The last move is answered: the phones have DRAIN_SECONDS to show the last ones.
     drained = time.monotonic() + DRAIN_SECONDS
     while time.monotonic() < drained and not all(
-        caught_up(phones, acked) for phones, acked in tables
+        caught_up(phones, acked, in_place) for phones, acked in tables
     ):
         time.sleep(0.05)
     stop.set()
     for phones, acked in tables:
-        seen_delays(phones, acked, tally)
+        seen_delays(phones, acked, tally, in_place)
         for phone in phones:
             tally.pushed += phone.pushed
             tally.fetched += phone.fetched
@@ -536,7 +571,7 @@ def one_run(
         else:
             server = start_server(where, port, log, workers=workers, threads=args.threads)
         try:
-            pushed = pushes(port, plans[0])  # before the CPU is counted
+            how = pushes(port, plans[0])  # before the CPU is counted
             pids = [server.pid, *(workers_of(server) if args.server == "gunicorn" else [])]
             pg = postgres_pids() if kind == "postgresql" else []
             before, pg_before = cpu_seconds(pids), cpu_seconds(pg)
@@ -548,7 +583,7 @@ def one_run(
             procs = [
                 multiprocessing.Process(
                     target=generator,
-                    args=((port, share, rate / args.tables, end, pushed, queue),),
+                    args=((port, share, rate / args.tables, end, how, queue),),
                 )
                 for share in shares
                 if share

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
 from companion import registry, takeback
 from companion.games import EngineError, IllegalMove, InvalidMove
@@ -126,10 +126,25 @@ def seat_regions(table_id: str, token: str) -> Page:
     return seat_page(table, s, template="seat_regions.html")
 
 
+IN_PLACE = "X-In-Place"
+"""The header a seat page's script sends with a move when the page stays where it is
+(``web/static/live.js``): the page's own stream brings the new regions, so an applied move
+is answered with no page, and a refused one with the regions that say why."""
+
+
 @bp.post("/t/<table_id>/seat/<token>/move")
 def seat_move(table_id: str, token: str) -> Page:
+    """Apply the seat's move; the page it lands on, the page's regions or JSON.
+
+    A form sent as a page sends it is answered with the seat's page (303, after a
+    move). A page that stays where it is (:data:`IN_PLACE`) gets 204 and the table's new
+    version (``X-Table-Version``): its stream carries the new regions, so no page is
+    drawn twice. A refusal comes with the regions that say why, in place of the page.
+    """
     table, s = tables.seat(table_id, token)
     move, version = move_form()
+    in_place = request.headers.get(IN_PLACE) == "1"
+    template = "seat_regions.html" if in_place else "seat.html"
     try:
         table = tables.store().submit(table.id, move, actor=s.player, version=version)
     except Conflict as exc:
@@ -137,13 +152,15 @@ def seat_move(table_id: str, token: str) -> Page:
         now = tables.load(table_id)
         if wants_json():
             return jsonify({**error_body("Conflict", str(exc)), "current": seat_data(now, s)}), 409
-        return seat_page(now, s, error=exc), 409
+        return seat_page(now, s, error=exc, template=template), 409
     except (IllegalMove, InvalidMove, Forbidden) as exc:
         if wants_json():
             raise
-        return seat_page(tables.load(table_id), s, error=exc), status_of(exc)
+        return seat_page(tables.load(table_id), s, error=exc, template=template), status_of(exc)
     if wants_json():
         return jsonify(seat_data(table, s))
+    if in_place:
+        return Response(status=204, headers={"X-Table-Version": str(table.version)})
     return redirect(url_for("play.seat", table_id=table.id, token=s.token), 303)
 
 

@@ -32,7 +32,7 @@ from engines.ark_nova.cards import ANIMALS
 from engines.ark_nova.state import ArkNovaState
 from engines.core import Move
 from tests.web.test_ark_nova_phones import new_table, phone, shot, tap, words_only
-from tests.web.test_e2e import browser, server
+from tests.web.test_e2e import browser, move_sent, server
 from tests.web.test_touch import problems
 
 __all__ = ["browser", "server"]
@@ -134,7 +134,7 @@ def commit(page: Page, wanted: dict[str, Any]) -> None:
     ]
     same = [i for i, m in enumerate(offered) if _same(m, wanted)]
     assert same, f"the page offers no choice that makes {wanted}: {offered}"
-    with page.expect_navigation(wait_until="domcontentloaded"):
+    with move_sent(page):
         forms.nth(same[0]).locator("button").tap(no_wait_after=True)
 
 

@@ -18,7 +18,7 @@ import time
 
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from tests.web.test_e2e import ARTIFACTS, browser, server
+from tests.web.test_e2e import ARTIFACTS, browser, move_sent, server
 
 __all__ = ["browser", "server"]
 
@@ -63,13 +63,25 @@ and swaps in place (``web/static/live.js``) instead of loading a new page; if so
 is marked until the choice is shown."""
 
 
+A_MOVE = """e => {
+  const form = e.closest('form');
+  const to = document.body.dataset.movesInPlace;
+  return !!(form && to && new URL(form.action, location.href).pathname === to);
+}"""
+"""Whether a tap on the element sends the seat's move, which the page sends in place."""
+
+
 def tap(page: Page, selector: str) -> None:
     """Tap what ``selector`` finds first and wait for what it opens: the choice swapped into
-    this page, or the next page (a move committed)."""
+    this page, the move committed (``move_sent``), or the next page."""
     target = page.locator(selector).first
     if target.evaluate(IN_PLACE):
         target.tap(no_wait_after=True)
         page.wait_for_selector('body:not([data-shown="?"])', state="attached")
+        return
+    if target.evaluate(A_MOVE):
+        with move_sent(page):
+            target.tap(no_wait_after=True)
         return
     with page.expect_navigation(wait_until="domcontentloaded"):
         target.tap(no_wait_after=True)

@@ -22,7 +22,7 @@ import engines
 from companion.boards import HARE_TRACK
 from companion.niagara_seat import plan_key
 from companion.sessions import Table, TableStore
-from tests.web.test_e2e import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, server  # noqa: F401
+from tests.web.test_e2e import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, move_sent, server  # noqa: F401
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 MAX_TAPS = 400
@@ -107,7 +107,7 @@ def tap_a_move(page: Page, store: TableStore, table_id: str, rng: random.Random)
     if menu.count():  # what the table drew, from a long list: a menu, then a tap
         values = menu.locator("option").evaluate_all("os => os.map(o => o.value)")
         menu.select_option(values[rng.randrange(len(values))])
-        with page.expect_navigation(wait_until="domcontentloaded"):
+        with move_sent(page):
             page.locator("form.chance-menu button").tap(no_wait_after=True)
         return
     buttons = page.locator("ul.moves button")
@@ -123,7 +123,7 @@ def tap_a_move(page: Page, store: TableStore, table_id: str, rng: random.Random)
             pick = values.index(wanted)
     box = buttons.nth(pick).bounding_box()
     assert box is not None and box["height"] >= 44 and box["width"] <= PHONE["width"]
-    with page.expect_navigation(wait_until="domcontentloaded"):
+    with move_sent(page):
         buttons.nth(pick).tap(no_wait_after=True)
 
 
@@ -248,7 +248,7 @@ def tap_river(page: Page, store: TableStore, table_id: str, rng: random.Random) 
     assert values
     assert wanted in values or not act
     pick = values.index(wanted) if wanted in values else 0
-    with page.expect_navigation(wait_until="domcontentloaded"):
+    with move_sent(page):
         moves.nth(pick).locator("button").tap(no_wait_after=True)
     return True
 
@@ -262,7 +262,7 @@ def tap_tiles(page: Page, rng: random.Random) -> bool:
     takes = page.locator(".pick-group button.take")
     splittable = page.locator(".pick-group[data-parts]:not([data-parts=''])")
     if takes.count() and (not splittable.count() or rng.random() < 0.3):
-        with page.expect_navigation(wait_until="domcontentloaded"):
+        with move_sent(page):
             takes.nth(rng.randrange(takes.count())).tap(no_wait_after=True)
         return True
     group = splittable.nth(rng.randrange(splittable.count()))
@@ -276,7 +276,7 @@ def tap_tiles(page: Page, rng: random.Random) -> bool:
         assert box is not None and box["height"] >= 44 and box["width"] >= 44
         tile.tap()
     assert split.is_enabled()
-    with page.expect_navigation(wait_until="domcontentloaded"):
+    with move_sent(page):
         split.tap(no_wait_after=True)
     return True
 
@@ -329,7 +329,7 @@ def tap_pieces(page: Page, rng: random.Random) -> str | None:
     choices = page.locator("[data-for]:not([hidden]) button")
     assert choices.count() >= 1
     big_enough(page, "[data-for]:not([hidden]) button")
-    with page.expect_navigation(wait_until="domcontentloaded"):
+    with move_sent(page):
         choices.nth(rng.randrange(choices.count())).tap(no_wait_after=True)
     return kind
 

@@ -6,6 +6,11 @@
 // query): it sends the new regions themselves, swapped in the same way with no request, and
 // the version alone when the page must fetch them. A form outside the regions gets the new
 // version. The page's title and a vibration say "your turn".
+// A seat page sends its moves in place (data-moves-in-place: the seat's move address): the
+// form is sent by fetch and the page stays, its stream bringing the new regions (the page's
+// own included), so a move costs the server no page and no new stream; a refusal comes back
+// as the regions that say why. Anything else it answers, or no answer, sends the form as a
+// page would.
 // A tapped link inside a live region that leads to this same page with other choices in
 // its query (Ark Nova's seat composes a move that way) is fetched and swapped in the same
 // way, the address replaced (and a seat's stream opened again with the new choices): the
@@ -19,10 +24,14 @@
   var shown = window.location.pathname === page ? page + window.location.search : page;
   var regions = body.dataset.regions || page;
   var pushing = body.dataset.regionsStream;
+  var inPlace = pushing && window.fetch && window.URLSearchParams ? body.dataset.movesInPlace : null;
   var baseTitle = document.title;
   var busy = false;
   var again = false;
   var submitting = false;
+  var moving = false;  // a move sent in place and not answered yet
+  var held = null;     // the regions a stream sent meanwhile: shown once the move is answered
+  var asPage = null;   // the form to send as a page after all (its answer was not one to stay for)
   var source = null;
 
   function reload() { window.location.replace(shown); }
@@ -133,6 +142,7 @@
   // A seat's stream sent its new regions: swapped in place unless the page shows them or newer.
   function pushed(html) {
     if (submitting) { return; }
+    if (moving) { held = html; return; }  // shown when the move is answered
     if (busy) { again = true; return; }  // a fetch in flight: fetch again after it
     var doc = parse(html);
     var version = Number(doc.body.dataset.version);
@@ -150,9 +160,80 @@
     source.addEventListener("regions", function (event) { pushed(event.data); });
   }
 
+  // Where a tapped form goes: its button's own address, else the form's.
+  function actionOf(form, submitter) {
+    return submitter && submitter.hasAttribute("formaction") ? submitter.formAction : form.action;
+  }
+
+  // The move in ``form`` (tapped with ``submitter``) sent in place.
+  function sendInPlace(form, submitter, action) {
+    moving = true;
+    var fields = new URLSearchParams(new FormData(form, submitter || undefined));
+    fetch(action, {
+      method: "POST", body: fields, credentials: "same-origin", cache: "no-store",
+      headers: { "X-In-Place": "1" }
+    }).then(function (r) {
+      var waiting = held;
+      held = null;
+      if (r.status === 204) {
+        moving = false;
+        var version = Number(r.headers.get("X-Table-Version"));
+        if (shown !== page) {  // the choices composed for this move are spent: the page anew
+          shown = page;
+          window.history.replaceState(null, "", page);
+          listen();
+          refresh();
+          return;
+        }
+        if (waiting) { pushed(waiting); }
+        // The stream brings the new regions; should it not, within a second, they are fetched.
+        window.setTimeout(function () {
+          if (!(Number(body.dataset.version) >= version)) { refresh(); }
+        }, 1000);
+        return;
+      }
+      if ((r.headers.get("Content-Type") || "").indexOf("text/html") !== 0) {
+        throw new Error(String(r.status));
+      }
+      return r.text().then(function (html) {  // refused: the regions say why
+        moving = false;
+        var newer = held || waiting;
+        held = null;
+        var doc = parse(html);
+        if (!doc.getElementById("live-play")) { throw new Error("not the regions"); }
+        if (Number(doc.body.dataset.version) >= Number(body.dataset.version) && !swapDoc(doc)) {
+          reload();
+          return;
+        }
+        if (newer) { pushed(newer); }  // a newer table, if the stream sent one
+      });
+    }).catch(function () {  // sent as a page after all: what the server answers is shown
+      moving = false;
+      held = null;
+      asPage = form;
+      if (form.requestSubmit) { form.requestSubmit(submitter || undefined); } else { form.submit(); }
+    });
+  }
+
   listen();
-  // A tap submits a form: stop listening, the answer to the form is the next page.
-  document.addEventListener("submit", function () { submitting = true; source.close(); });
+  // A tap submits a form: a move is sent in place; else stop listening, the answer to the
+  // form is the next page.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var submitter = event.submitter || null;
+    if (event.defaultPrevented) { return; }
+    if (inPlace && form !== asPage && (form.method || "").toLowerCase() === "post") {
+      var action = actionOf(form, submitter);
+      if (new URL(action, window.location.href).pathname === inPlace) {
+        event.preventDefault();
+        if (!moving) { sendInPlace(form, submitter, action); }
+        return;
+      }
+    }
+    asPage = null;
+    submitting = true;
+    source.close();
+  });
   window.addEventListener("pagehide", function () { source.close(); });
   turnCue(document.querySelector("[data-live-region] .status"));
 })();
