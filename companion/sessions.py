@@ -317,14 +317,21 @@ class TableStore:
         with self._storage() as backend:
             backend.wake(table_id)
 
-    def load(self, table_id: str) -> Table:
+    def load(self, table_id: str, *, at_least: int | None = None) -> Table:
         """The table with its state replayed from the log.
+
+        ``at_least``: a version the caller knows the log has reached (the page a move was
+        chosen on, the version a stream was told of). A replay kept at that version or
+        past it is the answer without asking the database; a later entry is for the
+        caller's next look (a move made meanwhile meets the log's one conflict rule).
 
         Raises:
             TableNotFound: no such table.
         """
         with self._lock:
             cached = self._cache.get(table_id)
+        if cached is not None and at_least is not None and cached.version >= at_least:
+            return self._keep(cached)
         with self._storage() as backend:
             if cached is not None:
                 newer = backend.entries(table_id, after=cached.version)
@@ -419,7 +426,8 @@ class TableStore:
             InvalidMove: the move cannot be read.
             IllegalMove: the rules forbid it (with its code and reason).
         """
-        table = self.load(table_id)
+        # The page's version known kept: no round trip (the INSERT is the arbiter).
+        table = self.load(table_id, at_least=version)
         _expect(table, version)
         state = table.state
         move = read_move(table.game, move_text)

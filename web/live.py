@@ -95,8 +95,8 @@ def seat_stream(table_id: str, token: str) -> Response:
     limit = int(current_app.config["LIVE_REGIONS_BYTES"])
     store = tables.store()
 
-    def regions() -> tuple[int, bytes] | None:
-        now = store.load(table_id)
+    def regions(version: int) -> tuple[int, bytes] | None:
+        now = store.load(table_id, at_least=version)  # the worker's replay, when it has it
         event = _event("regions", seat_page(now, seat, template="seat_regions.html"))
         return (now.version, event) if len(event) <= limit else None
 
@@ -117,11 +117,11 @@ def _event(name: str, data: str) -> bytes:
 
 
 def _events(
-    table_id: str, first: int, regions: Callable[[], tuple[int, bytes] | None] | None
+    table_id: str, first: int, regions: Callable[[int], tuple[int, bytes] | None] | None
 ) -> Response:
     """The stream of ``table_id`` from version ``first``: each new version as a ``version``
-    event, or as the ``regions`` event ``regions`` draws (its version and the event; None
-    when it is too large), the version alone when it fails."""
+    event, or as the ``regions`` event ``regions`` draws of it (their version and the event;
+    None when it is too large), the version alone when it fails."""
     store = tables.store()
     lifetime = float(current_app.config["LIVE_STREAM_SECONDS"])
     busy_retry = int(float(current_app.config["LIVE_BUSY_RETRY_SECONDS"]) * 1000)
@@ -135,7 +135,7 @@ def _events(
         """What to send of ``version``: its regions when they can be drawn, else itself."""
         if regions is not None:
             try:
-                drawn = regions()
+                drawn = regions(version)
             except StoreClosed:
                 raise
             except Exception:  # the page fetches its regions instead, and shows the refusal

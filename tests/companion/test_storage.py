@@ -89,6 +89,32 @@ def test_a_worker_sees_what_another_wrote(two: tuple[TableStore, TableStore]) ->
     assert now.state == one.load(table.id).state and now.undoable == 3
 
 
+def test_a_worker_answers_from_its_replay_a_version_it_keeps_and_the_log_still_decides(
+    two: tuple[TableStore, TableStore], database: str
+) -> None:
+    one, other = two
+    table = one.create("noah", PLAYERS, seed=3)
+    first, second = table.state.legal_moves()[:2]
+    mover = str(table.state.to_move)
+    late = TableStore(database)
+    try:
+        assert other.load(table.id).version == late.load(table.id).version == 0  # kept
+        one.submit(table.id, first.to_json(), actor=mover, version=0)
+        # Told of version 0 only, a worker answers from what it keeps, asking nothing;
+        # told of version 1, or told nothing, it reads the log.
+        assert other.load(table.id, at_least=0).version == 0
+        assert other.load(table.id, at_least=1).version == 1
+        assert other.load(table.id).version == 1
+        # A move chosen on version 0, in a worker that still keeps version 0: the log's one
+        # conflict rule turns it away, as when the worker read the log first.
+        with pytest.raises(Conflict):
+            late.submit(table.id, second.to_json(), actor=mover, version=0)
+        assert late.load(table.id).version == 1
+        assert late.load(table.id).state == one.load(table.id).state
+    finally:
+        late.close()
+
+
 def test_hits_are_counted_per_key_within_the_window(two: tuple[TableStore, TableStore]) -> None:
     one, other = two
     now = time.time()
