@@ -134,3 +134,23 @@ def test_a_move_the_page_could_not_send_in_place_is_sent_as_a_page(
     at_version(page, 1)
     assert page.evaluate("typeof window.stayed") == "undefined"  # a new page
     assert store.load(seat.table.id).version == 1
+
+
+def test_a_typed_move_played_from_the_notation_field_is_sent_in_place(
+    seat: Seat, store: TableStore
+) -> None:
+    page = seat.page
+    seat.card_tapped()  # the page, marked
+    typed = json.dumps(seat.table.state.legal_moves()[0].to_json())
+    page.locator("details.notation summary").click()
+    page.fill("details.notation input[name=move]", typed)
+    with move_sent(page):  # "play", the field's second button (its own address)
+        page.locator("details.notation button[formaction]").click(no_wait_after=True)
+    at_version(page, 1)
+    assert page.evaluate("window.stayed") == "the same page"
+    assert store.load(seat.table.id).version == 1
+    # Checked, not played: the field's first button still goes as a page.
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.locator("details.notation button:not([formaction])").click(no_wait_after=True)
+    assert page.evaluate("typeof window.stayed") == "undefined"
+    assert store.load(seat.table.id).version == 1
