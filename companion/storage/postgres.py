@@ -50,9 +50,7 @@ CHECK_SECONDS = 15.0
 POOL_SIZE = 8
 """Connections per process: a worker's threads wait for one only under a burst."""
 
-_NOTIFY = sql.SQL(
-    "BEGIN; SET LOCAL synchronous_commit = off; NOTIFY " + CHANNEL + ", {}; COMMIT"
-)
+_NOTIFY = sql.SQL("BEGIN; SET LOCAL synchronous_commit = off; NOTIFY " + CHANNEL + ", {}; COMMIT")
 """The notification of a new entry, in a transaction of its own (one round trip). Its commit
 does not wait for the disk: the entry it tells of is already committed and on disk, the
 listeners hear it at the commit all the same, and a notification lost in a crash is made
