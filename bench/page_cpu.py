@@ -51,6 +51,7 @@ import engines
 from engines.core import State
 from tests.web.phone import events
 from web import create_app
+from web.play import IN_PLACE
 
 GAMES = ("noah", "animals_on_board", "hare_tortoise", "niagara", "ark_nova")
 PLAYERS = ["ann", "bob", "cy", "dee"]
@@ -216,30 +217,25 @@ def play(app: Flask, meter: Meter, game: str, moves: int, seed: int) -> int:
                 "move": json.dumps(move.to_json()),
                 "version": version,
             }
-            if in_place:  # the page stays, and its stream brings it the move
-                with meter.counting("move"):
-                    answer = phones[mover].post(
-                        seats[mover] + "/move", data=form, headers={"X-In-Place": "1"}
-                    )
-                assert answer.status_code == 204, answer.status_code
-                version, applied = version + 1, applied + 1
-                state = _dealt(state.apply(move))
-                for player, listener in listeners.items():
-                    assert listener.showing(version), (player, version, listener.shown)
-                continue
-            listeners[mover].leave()
+            if not in_place:  # else the page stays, and its stream brings it the move
+                listeners[mover].leave()
             with meter.counting("move"):
-                answer = phones[mover].post(seats[mover] + "/move", data=form)
-            assert answer.status_code == 303, (answer.status_code, answer.get_data(as_text=True))
+                answer = phones[mover].post(
+                    seats[mover] + "/move", data=form, headers={IN_PLACE: "1"} if in_place else {}
+                )
+            wanted = 204 if in_place else 303
+            assert answer.status_code == wanted, (answer.status_code, answer.get_data(as_text=True))
             version, applied = version + 1, applied + 1
             state = _dealt(state.apply(move))
-            with meter.counting("mover's page"):
-                assert phones[mover].get(seats[mover]).status_code == 200
-            listeners[mover].join(10)
+            if not in_place:
+                with meter.counting("mover's page"):
+                    assert phones[mover].get(seats[mover]).status_code == 200
+                listeners[mover].join(10)
             for player, listener in listeners.items():
-                if player != mover:
+                if in_place or player != mover:
                     assert listener.showing(version), (player, version, listener.shown)
-            listeners[mover] = listen(mover, version)
+            if not in_place:
+                listeners[mover] = listen(mover, version)
     finally:
         for listener in listeners.values():
             listener.leave()

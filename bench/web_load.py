@@ -32,13 +32,14 @@ to, which shows the move and opens a new stream.
 Reported per rate, over ``--repeat`` runs: moves applied per second; the
 move's latency (arrival to the POST's answer) p50/p99; how long the other
 phones (and the mover's, for a move sent in place) took to see it (the POST's
-answer to the regions swapped in: the end of
-the stream's event, or of the fetch) p50/p99; the page loads and fetches
+answer to the regions swapped in: the end of the stream's event, or of the
+fetch) p50/p99; the page loads and fetches
 p50/p99; the regions received in streams and fetched per applied move; errors
-(any answer but 200/303, a 409, a dropped stream, a move another phone had not
-shown ``DRAIN_SECONDS`` after the last move was answered: the phones follow the
-moves on after the run's end); the server's CPU (gunicorn and PostgreSQL, in
-cores, and the gunicorn processes' CPU per applied move) and the generators'.
+(any answer to a move but 204 in place, 200/303 as a page; a 409, a dropped
+stream, a move another phone had not shown ``DRAIN_SECONDS`` after the last move
+was answered: the phones follow the moves on after the run's end); the
+server's CPU (gunicorn and PostgreSQL, in cores, and the gunicorn processes'
+CPU per applied move) and the generators'.
 Rates are tried upwards while every run applies at least 95% of the moves
 that arrived (arrivals are random: a run's count is not its target) without an
 error. The capacity of a configuration is the highest rate up to
@@ -83,11 +84,9 @@ from companion.sessions import Table, TableStore
 from engines.core import State
 from tests import postgres
 from tests.web.phone import free_port, kill_server, start_server, wait_until_serving, workers_of
+from web.play import IN_PLACE
 
 GAME = "noah"
-
-IN_PLACE = {"X-In-Place": "1"}
-"""What ``live.js`` sends with a move from a page that stays where it is (``web.play``)."""
 DRAIN_SECONDS = 10.0
 """After the last move is answered, how long the phones have to show it; a move a phone
 has not shown by then is counted as never seen."""
@@ -325,7 +324,7 @@ def drive(
     tally: Tally,
     acked: dict[int, tuple[str, float]],
     phones: dict[str, Phone],
-    in_place: bool = False,
+    in_place: bool,
 ) -> None:
     """The table's moves, arriving at exponential intervals of mean ``1/rate`` seconds.
 
@@ -359,7 +358,7 @@ def drive(
                 "POST",
                 f"/t/{plan.table_id}/seat/{plan.seats[mover]}/move",
                 body,
-                IN_PLACE if in_place else None,
+                {IN_PLACE: "1"} if in_place else None,
             )
         except OSError as exc:
             tally.errors.append(f"move {exc!r}")

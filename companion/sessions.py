@@ -426,7 +426,7 @@ class TableStore:
             InvalidMove: the move cannot be read.
             IllegalMove: the rules forbid it (with its code and reason).
         """
-        # The page's version known kept: no round trip (the INSERT is the arbiter).
+        # Kept at the page's version: no round trip; a move made meanwhile is the INSERT's 409.
         table = self.load(table_id, at_least=version)
         _expect(table, version)
         state = table.state

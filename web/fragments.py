@@ -59,22 +59,23 @@ class Fragments:
     def draw(self, template: str, lang: str, values: dict[str, Any]) -> Markup:
         """``template`` drawn from ``values`` in ``lang`` (kept, or drawn and kept)."""
         key = (template, lang, json.dumps(values, separators=(",", ":")))
-        kept = self._kept.get(key)
-        if kept is None:
-            template_of = self._app.jinja_env.get_template(template)
-            kept = Markup(template_of.render(_helpers(lang, values)))
-            self._kept.put(key, kept)
-        return kept
+        return self._drawn(self._kept, key, template, lang, values)
 
     def line(self, lang: str, h: dict[str, Any]) -> Markup:
         """The history entry ``h`` as a list item in ``lang`` (kept, or drawn and kept)."""
         key = (lang, h["n"], h["actor"], h["label"], tuple(h["events"]), h["times"])
-        kept = self._lines.get(key)
-        if kept is None:
-            template_of = self._app.jinja_env.get_template(LINE)
-            kept = Markup(template_of.render(_helpers(lang, {"h": h})))
-            self._lines.put(key, kept)
-        return kept
+        return self._drawn(self._lines, key, LINE, lang, {"h": h})
+
+    def _drawn(
+        self, kept: Kept[Any, Markup], key: Any, template: str, lang: str, values: dict[str, Any]
+    ) -> Markup:
+        """What ``kept`` holds under ``key``, else ``template`` drawn from ``values``, kept."""
+        found = kept.get(key)
+        if found is None:
+            template_of = self._app.jinja_env.get_template(template)
+            found = Markup(template_of.render(_helpers(lang, values)))
+            kept.put(key, found)
+        return found
 
     def __len__(self) -> int:
         return len(self._kept)

@@ -20,8 +20,9 @@ from playwright.sync_api import Browser, Locator, Page, Route
 from companion.sessions import Table, TableStore
 from tests.web.conftest import post_move, seat_url
 from tests.web.test_e2e import at_version, browser, move_sent, phone, server  # noqa: F401
+from web import play
 
-IN_PLACE = {"X-In-Place": "1"}
+IN_PLACE = {play.IN_PLACE: "1"}
 
 
 def a_move(store: TableStore) -> tuple[Table, str, str]:

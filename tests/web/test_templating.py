@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask
+from flask.testing import FlaskClient
 from jinja2 import Environment
 
-from companion.sessions import Table, TableStore
+from companion.sessions import TableStore
 from web import create_app, present
 
 
@@ -76,55 +75,42 @@ def test_an_undone_moves_history_line_is_not_shown_for_the_move_in_its_place(
         store.close()
 
 
-@contextmanager
-def noah_table(tmp_path: Path, seed: int) -> Iterator[tuple[Flask, TableStore, Table]]:
-    """An app with a new 3-player Noah table; its store closed after."""
-    app = create_app({"DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "test-only-key"})
-    store = app.extensions["tables"]
-    try:
-        yield app, store, store.create("noah", ["ann", "bob", "cy"], seed=seed)
-    finally:
-        store.close()
-
-
 def test_a_seats_history_draws_only_its_new_line_when_the_table_moves_on(
-    tmp_path: Path,
+    app: Flask, client: FlaskClient, store: TableStore
 ) -> None:
-    with noah_table(tmp_path, seed=3) as (app, store, table):
-        seat = table.seats[1]
-        regions = f"/t/{table.id}/seat/{seat.token}/regions"
-        client = app.test_client()
-        lines = app.extensions["fragments"]._lines
-        client.get(regions)
-        before = len(lines)
-        for _ in range(3):
-            table = store.load(table.id)
-            move = table.state.legal_moves()[0]
-            actor = str(table.state.to_move)
-            store.submit(table.id, move.to_json(), actor=actor, version=table.version)
-        later = client.get(regions).get_data(as_text=True)
-        # Three moves on: three new lines drawn, the others as they were drawn before.
-        assert len(lines) == before + 3
-        shown = present.history(store.load(table.id), "bob", "en")
-        newest = shown[0]
-        assert later.count("<li value=") == len(shown) == present.HISTORY_SHOWN
-        assert f'<li value="{newest["n"]}">' in later and newest["label"] in later
-        chinese = client.get(regions, headers={"Accept-Language": "zh-TW"}).get_data(as_text=True)
-        assert newest["label"] not in chinese  # a line is kept per language
+    table = store.create("noah", ["ann", "bob", "cy"], seed=3)
+    seat = table.seats[1]
+    regions = f"/t/{table.id}/seat/{seat.token}/regions"
+    lines = app.extensions["fragments"]._lines
+    client.get(regions)
+    before = len(lines)
+    for _ in range(3):
+        table = store.load(table.id)
+        move = table.state.legal_moves()[0]
+        actor = str(table.state.to_move)
+        store.submit(table.id, move.to_json(), actor=actor, version=table.version)
+    later = client.get(regions).get_data(as_text=True)
+    # Three moves on: three new lines drawn, the others as they were drawn before.
+    assert len(lines) == before + 3
+    shown = present.history(store.load(table.id), "bob", "en")
+    newest = shown[0]
+    assert later.count("<li value=") == len(shown) == present.HISTORY_SHOWN
+    assert f'<li value="{newest["n"]}">' in later and newest["label"] in later
+    chinese = client.get(regions, headers={"Accept-Language": "zh-TW"}).get_data(as_text=True)
+    assert newest["label"] not in chinese  # a line is kept per language
 
 
-def test_a_seat_pages_links_follow_the_apps_mount_point(tmp_path: Path) -> None:
-    with noah_table(tmp_path, seed=4) as (app, _, table):
-        seat = table.seats[0]
-        page = f"/t/{table.id}/seat/{seat.token}"
-        client = app.test_client()
-        plain = client.get(page).get_data(as_text=True)
-        mounted = client.get(page, environ_overrides={"SCRIPT_NAME": "/cafe"}).get_data(
-            as_text=True
-        )
-        assert f'data-regions-stream="{page}/stream"' in plain
-        assert f'action="{page}/check"' in plain and "/cafe/" not in plain
-        assert f'data-regions-stream="/cafe{page}/stream"' in mounted
-        assert f'action="/cafe{page}/check"' in mounted
-        again = client.get(page).get_data(as_text=True)
-        assert "/cafe/" not in again  # the mounted links are not given to the plain mount
+def test_a_seat_pages_links_follow_the_apps_mount_point(
+    client: FlaskClient, store: TableStore
+) -> None:
+    table = store.create("noah", ["ann", "bob", "cy"], seed=4)
+    seat = table.seats[0]
+    page = f"/t/{table.id}/seat/{seat.token}"
+    plain = client.get(page).get_data(as_text=True)
+    mounted = client.get(page, environ_overrides={"SCRIPT_NAME": "/cafe"}).get_data(as_text=True)
+    assert f'data-regions-stream="{page}/stream"' in plain
+    assert f'action="{page}/check"' in plain and "/cafe/" not in plain
+    assert f'data-regions-stream="/cafe{page}/stream"' in mounted
+    assert f'action="/cafe{page}/check"' in mounted
+    again = client.get(page).get_data(as_text=True)
+    assert "/cafe/" not in again  # the mounted links are not given to the plain mount

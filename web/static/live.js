@@ -173,10 +173,10 @@
       method: "POST", body: fields, credentials: "same-origin", cache: "no-store",
       headers: { "X-In-Place": "1" }
     }).then(function (r) {
-      var waiting = held;
-      held = null;
       if (r.status === 204) {
         moving = false;
+        var waiting = held;
+        held = null;
         var version = Number(r.headers.get("X-Table-Version"));
         if (shown !== page) {  // the choices composed for this move are spent: the page anew
           shown = page;
@@ -197,7 +197,7 @@
       }
       return r.text().then(function (html) {  // refused: the regions say why
         moving = false;
-        var newer = held || waiting;
+        var newer = held;
         held = null;
         var doc = parse(html);
         if (!doc.getElementById("live-play")) { throw new Error("not the regions"); }
