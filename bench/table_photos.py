@@ -44,7 +44,7 @@ from testkit.table_photo import Camera, TablePhoto, camera, lay_out, photograph
 from vision.assemble import assemble, validate
 from vision.decoders import Detection
 from vision.detect import to_grey
-from vision.games import game_vision
+from vision.games import game_vision, warm
 from vision.mats import locate_mats
 from vision.pipeline import read_frame
 from vision.reading import TableReading
@@ -186,6 +186,7 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "table-photos")
     args = parser.parse_args()
     cv2.setNumThreads(1)
+    warm()  # as the photo reader's process does when it starts
     print(
         "| game | camera | pieces | read | right zone | false | silent misses | ms per frame "
         "| px/module (min-max) | zxing-cpp alone: read | right zone | ms |"

@@ -48,9 +48,12 @@ the same CPU in half the memory (``bench.photo_cpu``)."""
 
 
 def _set_up(setup: str | None) -> None:
-    """Set the reading child up as it starts: its OpenCV threads, and ``module:function``
-    if given (a game registered there)."""
+    """Set the reading child up as it starts: its OpenCV threads, the tags' codebook, and
+    ``module:function`` if given (a game registered there)."""
+    from vision.games import warm
+
     cv2.setNumThreads(READING_THREADS)
+    warm()
     if setup is not None:
         module, _, function = setup.partition(":")
         getattr(importlib.import_module(module), function)()

@@ -11,6 +11,7 @@ tag size to print, and the sheet's tags of about that size are read there.
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from functools import cache
@@ -26,9 +27,17 @@ from printables import payload
 from printables.settings import Settings
 from testkit.printed import PrintedSet, printed_set
 from testkit.table_photo import TablePhoto, camera, lay_out, photograph
+from testkit.tags import PlacedTag
 from vision.calibrate import SHEET
 from vision.games import game_vision
-from vision.overlay import READABLE, UNREADABLE, ZoneSight, tag_mm_read, zone_sights
+from vision.overlay import (
+    NUMBER_TAG_PX_PER_MODULE,
+    READABLE,
+    UNREADABLE,
+    ZoneSight,
+    tag_mm_read,
+    zone_sights,
+)
 from vision.pipeline import FrameResult, GameVision, read_frame
 
 
@@ -67,7 +76,8 @@ def test_a_seated_4k_photo_is_read_right_and_misses_nothing_in_silence(noah: Pri
 
 
 def test_tags_too_small_to_read_are_each_reported_on_their_zone(noah: PrintedSet) -> None:
-    shot = photo("noah", camera("1080p", 45), noah)  # 1.7 px a module at the far docks
+    # 1.7 px a module at the far docks, under a lens blur of 3 px: some tags past reading
+    shot = photo("noah", camera("1080p", 45, blur_sigma=3.0), noah)
     ours = read_pipeline(shot, "noah")
     assert ours.false == 0 and ours.silent == 0
     reading = read_frame(shot.image, game_vision("noah")).reading
@@ -109,21 +119,35 @@ def test_calibrate_answers_with_a_tag_size_with_the_sheet_at_the_far_edge(
     assert isinstance(view, dict)
     assert view["blur_px"] == pytest.approx(1.5, abs=0.25)  # the camera's lens blur
     assert view["far_px_per_mm"] < view["near_px_per_mm"] / 2  # 45 degrees from a chair
-    # 3.2 px a module of a 13-module Micro QR tag at the far edge's 0.55 px per mm: more
-    # than any card carries
-    assert 60 <= view["print_tag_mm"] <= 90 and "more than a card carries" in view["advice"]
+    # 1.8 px a module of a 13-module Micro QR tag (what the codebook reads under blur 1.5)
+    # at the far edge's 0.55 px per mm: a tag a card carries
+    tag = view["print_tag_mm"]
+    assert isinstance(tag, float) and 38 <= tag <= 48
+    assert view["advice"].startswith(f"print tags of {tag:g} mm")
+    # Noah's cards printed at that size, laid on the mat where the sheet lay: every card read
+    printed = printed_set("noah", {"card": tag}, dpi=150, cache=tmp_path / "printed")
+    made = scene("noah")
+    table = lay_out([*made.model.vision.mats, SHEET], [["pentagon"], ["calibration"]])
+    cards: list[PlacedTag] = []
+    for t in made.tags(len(made.script.moves)):
+        if t.piece != "NOAH" and all(math.dist(t.mm, c.mm) > 1.6 * tag for c in cards):
+            cards.append(t)
+    shot = photograph(printed, table, cards, camera("1080p", 45))
+    assert len(cards) >= 4 and all(t.in_frame for t in shot.tags)
+    ours = read_pipeline(shot, "noah")
+    assert ours.read == ours.right_zone == len(cards) and ours.false == 0
     seated = _calibrate(noah, "4k", 45, tmp_path)
     view = seated["view"]
-    assert isinstance(view, dict) and 30 <= view["print_tag_mm"] <= 45
-    read = seated["sheet_tags_read_mm"]
-    # the sheet's version-1 tags (21 modules) with modules of that size are read there
-    assert isinstance(read, list) and read and min(read) >= 0.85 * view["print_tag_mm"] * 21 / 13
+    assert isinstance(view, dict) and 15 <= view["print_tag_mm"] <= 28
 
 
 def _sights(shot: TablePhoto, vision: GameVision) -> tuple[FrameResult, list[ZoneSight]]:
     result = read_frame(shot.image, vision)
     tag_mm = tag_mm_read(result.reading, result.poses)
-    assert tag_mm == pytest.approx(Settings.for_game("noah").tag_mm["card"], abs=1.0)
+    # under a lens blur of 3 px (1.5 modules) the codebook's grid fits read an edge up to 7%
+    # short; under 1.5 px within 0.7 mm
+    assert tag_mm is not None
+    assert tag_mm == pytest.approx(Settings.for_game("noah").tag_mm["card"], abs=1.5)
     h, w = shot.image.shape[:2]
     sights = zone_sights(
         result.reading, result.poses, vision.mats, tag_mm, (w, h), vision.tag_modules
@@ -149,15 +173,15 @@ def test_the_live_view_tints_each_zone_by_whether_its_tags_can_be_read(noah: Pri
     result, sights = _sights(seated, vision)
     assert {s.zone for s in sights} == zones
     readable = [s for s in sights if s.state == READABLE]
-    assert readable and all(s.px_per_module >= 3.0 for s in readable)
+    assert readable and all(s.px_per_module >= NUMBER_TAG_PX_PER_MODULE[1] for s in readable)
     assert _tint(seated, result, vision, readable[0]) == 1  # green
-    shot = photo("noah", camera("1080p", 45), noah)  # the far docks' tags are missed
+    shot = photo("noah", camera("1080p", 45, blur_sigma=3.0), noah)  # some tags are missed
     result, sights = _sights(shot, vision)
     read = {p.piece for p in result.reading.placements}
     missed = {t.zone for t in shot.tags if t.piece not in read}
     assert missed and all(s.state == UNREADABLE for s in sights if s.zone in missed)
     assert _tint(shot, result, vision, next(s for s in sights if s.zone in missed)) == -1  # red
-    top = photo("noah", camera("1080p", 45, blur_sigma=4.0), noah)  # nothing reads
+    top = photo("noah", camera("1080p", 45, blur_sigma=5.0), noah)  # nothing reads
     result = read_frame(top.image, vision)
     assert tag_mm_read(result.reading, result.poses) is None
     h, w = top.image.shape[:2]

@@ -39,6 +39,16 @@ READABLE_PX_PER_MODULE = 2.5
 """Smallest module size read reliably, in pixels: ``bench/vision.py`` reads
 100% of 40-tag frames at 2.5 px/module with blur sigma 1 px, 78% at 2.0."""
 
+NUMBER_TAG_PX_PER_MODULE = 1.6
+"""Smallest module size of a piece's number tag read reliably on a mat, in pixels, where
+a mark's search reads it against the codebook (:func:`vision.micro.read_marks`):
+``bench.codebook`` reads 100% at 1.6 px a module under blur sigma 1 px, 96% at 1.4."""
+
+NUMBER_TAG_BLUR_PER_MODULE = 0.83
+"""Largest blur sigma, as a fraction of a module, a number tag on a mat is read under:
+``bench.codebook`` reads 99% at 1.8 px a module under sigma 1.5 px (0.83), 100% at 2.5
+px under sigma 2 (0.8), 75% at 1.6 px under sigma 1.5 (0.94)."""
+
 READABLE_BLUR_PER_MODULE = 0.46
 """Largest blur sigma, as a fraction of a module, read reliably: the bench
 reads 100% at 3.25 px/module with sigma 1.5 px (0.46), 78% at 2 px/module with
@@ -130,7 +140,8 @@ class ViewReport:
             most shortened direction (the near edge of the table).
         far_px_per_mm: The same at the farthest marker (the far edge, where the sheet lies).
         blur_px: Lens blur (Gaussian sigma, pixels) measured across the markers' edges.
-        needs_px_per_module: Module size this camera reads reliably under that blur.
+        needs_px_per_module: Module size of a piece's number tag on a mat this camera
+            reads reliably under that blur.
     """
 
     markers: int
@@ -216,7 +227,7 @@ def view_report(frame: U8Array) -> ViewReport | None:
         s for i, c in seen.items() if scales[i] >= middle and (s := _edge_sigma(img, c)) is not None
     ]
     blur = float(statistics.median(sigmas)) if sigmas else 0.0
-    need = max(READABLE_PX_PER_MODULE, blur / READABLE_BLUR_PER_MODULE)
+    need = max(NUMBER_TAG_PX_PER_MODULE, blur / NUMBER_TAG_BLUR_PER_MODULE)
     return ViewReport(len(seen), max(scales.values()), min(scales.values()), blur, need)
 
 

@@ -116,6 +116,20 @@ class DetectConfig:
         max_candidates: Most symbol outlines refined per frame, most regular
             finder triples first, so a frame full of texture cannot take
             unbounded time (a table holds well under 100 tags).
+        min_codebook_margin: Least margin (dimensionless: how many times the best
+            fit's residual variance the runner-up's residual exceeds the best's) for a
+            mark read against the codebook of number tags
+            (:func:`vision.micro.read_marks`). Measured with ``bench.codebook`` (printed
+            number tags at 1 to 3 px a module, blur sigma 1 to 2 px): Micro QR M2
+            symbols shaped as number tags but in no game's book reach 104, so a piece
+            needs half again as much; tags of the book read right reach it from 1.8 px a
+            module under blur 1.5. On the table photos of ``bench.table_photos`` (every
+            game, 1080p and 4K from 45 and 55 degrees) tags on their marks score 92 and
+            above (all but 2 of 126 over 150), grids fitted to art, text and empty mat at
+            most 35.
+        min_codebook_fit: Least share (0..1) of a mark's grid variance the codeword
+            explains. The table photos: tags 0.81 and above, art, text and empty mat at
+            most 0.49.
     """
 
     upscale: float = 3.0
@@ -141,6 +155,8 @@ class DetectConfig:
     min_outline_score: float = 0.45
     max_candidates: int = 80
     plane_pixels: float = 1.6
+    min_codebook_margin: float = 150.0
+    min_codebook_fit: float = 0.7
 
 
 DEFAULT = DetectConfig()

@@ -29,7 +29,7 @@ _NOT_TAGS = frozenset({zxingcpp.BarcodeFormat.RMQRCode})
 MICRO_VERSION = "M2"
 """The only Micro QR symbol kept: the number tags' (13 x 13 modules)."""
 
-STAGES = ("zxing", "zxing-upscaled", "zbar", "refine")
+STAGES = ("zxing", "zxing-upscaled", "zbar", "refine", "codebook")
 """Names of the detect passes, in the order they run."""
 
 

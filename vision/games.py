@@ -22,6 +22,7 @@ from printables.registry import PRINTED
 from printables.settings import Settings
 from vision.assemble import ParsedTag, RejectedPayload
 from vision.mats import MatSpec, Zone
+from vision.micro import prepare
 from vision.pipeline import GameVision
 from vision.types import Point
 
@@ -60,6 +61,25 @@ def mat_spec(layout: MatLayout) -> MatSpec:
 
 
 @cache
+def number_tags() -> tuple[str, ...]:
+    """Every number tag the printables print, of every game: an unread patch is read against
+    them all, so another game's piece is told for what it is (a foreign piece) instead of
+    being taken for the nearest piece of this game."""
+    return tuple(
+        payload.encode_number(game, piece)
+        for game, printed in PRINTED.items()
+        if printed.digit is not None
+        for piece in payload.numbers(game)
+    )
+
+
+def warm() -> None:
+    """Draw the codebook of every number tag now, so no reading waits for it: the photo
+    reader's process does this as it starts."""
+    prepare(number_tags())
+
+
+@cache
 def game_vision(game: str) -> GameVision:
     """The parser and mats of ``game``.
 
@@ -89,4 +109,5 @@ def game_vision(game: str) -> GameVision:
         micro_ec_level=payload.MICRO_EC_LEVEL,
         tag_modules=13 if PRINTED[game].digit is not None else 21,
         tag_mm=min((sizes[k] for k in kinds if k in sizes), default=sizes["card"]),
+        numbers=number_tags(),
     )

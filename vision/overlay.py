@@ -7,8 +7,9 @@ but not decoded. Mats are outlined in blue with their id. Given the mats'
 specs, each zone of a mat in view is tinted by :func:`zone_sights`: green where
 a tag's modules get what a decoder needs at the zone's most foreshortened
 corner and nothing in it went unread, amber where they get less than that but
-at least :data:`MARGINAL_PX_PER_MODULE`, red below that, where part of the zone
-lies out of the frame, or where a symbol in it could not be read.
+at least :data:`MARGINAL_PX_PER_MODULE` (a number tag, read against the codebook:
+:data:`NUMBER_TAG_PX_PER_MODULE`), red below that, where part of the zone lies out of
+the frame, or where a symbol in it could not be read.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from vision.config import QR_V1_MODULES
 from vision.mats import MatPose, MatSpec
 from vision.plane import jacobian_svs
 from vision.reading import TableReading
+from vision.refine import MICRO_N as MICRO_MODULES
 from vision.types import Point, Quad, U8Array
 
 READABLE_PX_PER_MODULE = 3.0
@@ -34,6 +36,12 @@ lens blur of sigma 1.5 px: ``bench.micro_qr`` reads 74% of version-1 tags at 2.6
 MARGINAL_PX_PER_MODULE = 2.5
 """Below this hardly a tag is read under sigma 1.5 px (``bench.micro_qr``: 5% at 2.4 px a
 module); from it up to :data:`READABLE_PX_PER_MODULE` some are."""
+
+NUMBER_TAG_PX_PER_MODULE = (1.4, 1.8)
+"""The marginal and the readable module size of a number tag (Micro QR M2) on a mat, which a
+mark's search reads against the codebook where no decoder does (:func:`vision.micro.
+read_marks`): under a lens blur of sigma 1.5 px ``bench.codebook`` reads 99% of them at
+1.8 px a module, 75% at 1.6 and 50% at 1.4."""
 
 READABLE, MARGINAL, UNREADABLE = "readable", "marginal", "unreadable"
 """What a zone's tint says."""
@@ -66,19 +74,22 @@ class ZoneSight:
         px_per_module: Module size of a tag at the zone's most foreshortened corner, pixels
             (0 where part of the zone lies out of the frame).
         unread: Symbols seen in the zone and not read.
+        needs: The marginal and the readable module size of the game's tags there.
     """
 
     zone: str
     outline: tuple[Point, ...]
     px_per_module: float
     unread: int
+    needs: tuple[float, float] = (MARGINAL_PX_PER_MODULE, READABLE_PX_PER_MODULE)
 
     @property
     def state(self) -> str:
         """:data:`READABLE`, :data:`MARGINAL` or :data:`UNREADABLE`."""
-        if self.unread or self.px_per_module < MARGINAL_PX_PER_MODULE:
+        marginal, readable = self.needs
+        if self.unread or self.px_per_module < marginal:
             return UNREADABLE
-        return READABLE if self.px_per_module >= READABLE_PX_PER_MODULE else MARGINAL
+        return READABLE if self.px_per_module >= readable else MARGINAL
 
 
 def tag_mm_read(reading: TableReading, poses: Sequence[MatPose]) -> float | None:
@@ -117,6 +128,11 @@ def zone_sights(
         modules: Modules across the game's piece tags (``GameVision.tag_modules``).
     """
     specs = {m.id: m for m in mats}
+    needs = (
+        NUMBER_TAG_PX_PER_MODULE
+        if modules == MICRO_MODULES
+        else (MARGINAL_PX_PER_MODULE, READABLE_PX_PER_MODULE)
+    )
     unread = Counter(u.zone for u in reading.unread) if reading is not None else Counter()
     w, h = size
     out = []
@@ -137,7 +153,7 @@ def zone_sights(
             least = min(jacobian_svs(to_frame, x, y)[0] for x, y in zone.polygon)
             module = least * tag_mm / modules if inside else 0.0
             corners = tuple((float(x), float(y)) for x, y in outline)
-            out.append(ZoneSight(zone.id, corners, module, unread.get(zone.id, 0)))
+            out.append(ZoneSight(zone.id, corners, module, unread.get(zone.id, 0), needs))
     return out
 
 

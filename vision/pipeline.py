@@ -42,6 +42,9 @@ class GameVision:
         tag_modules: Modules across its pieces' tags: 13 (Micro QR M2) or 21 (QR version 1).
         tag_mm: Edge of the smallest tag its pieces print with by default, mm (what the
             live view assumes until it has read a tag on a mat).
+        numbers: The number tags an unread patch on a mat is read against
+            (:func:`vision.micro.read_marks`): every game's, so a piece of another game is
+            told as foreign rather than taken for one of this game's.
     """
 
     game: str
@@ -51,6 +54,7 @@ class GameVision:
     micro_ec_level: str = ""
     tag_modules: int = 21
     tag_mm: float = 28.0
+    numbers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,7 +85,9 @@ def read_frame(frame: U8Array, game: GameVision, config: DetectConfig = DEFAULT)
     """
     poses = tuple(locate_mats(frame, game.mats))
     found = (
-        detect_on_mats(frame, poses, game.mats, config).detected if poses else detect(frame, config)
+        detect_on_mats(frame, poses, game.mats, config, game.numbers).detected
+        if poses
+        else detect(frame, config)
     )
     reading = assemble(
         game.game,

@@ -14,6 +14,7 @@ pass over the whole frame.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -24,10 +25,14 @@ from vision.config import DetectConfig
 from vision.decoders import Detection
 from vision.detect import DetectResult, detect, merge, to_grey
 from vision.mats import MatPose, MatSpec
+from vision.micro import read_marks
 from vision.types import FloatArray, Quad, U8Array
 
 _SAMPLES = 9  # mat points per side where the frame's scale is measured
 _MARGIN_MM = 8.0  # mat kept around the visible part
+
+Box = tuple[float, float, float, float]
+"""x0, y0, x1, y1 in a plane's pixels."""
 
 
 @dataclass(frozen=True)
@@ -172,7 +177,11 @@ class PlaneResult:
 
 
 def detect_on_mats(
-    frame: U8Array, poses: Sequence[MatPose], specs: Sequence[MatSpec], config: DetectConfig
+    frame: U8Array,
+    poses: Sequence[MatPose],
+    specs: Sequence[MatSpec],
+    config: DetectConfig,
+    codebook: tuple[str, ...] = (),
 ) -> PlaneResult:
     """Read each located mat on its plane, and the whole frame for what lies off the mats.
 
@@ -182,6 +191,9 @@ def detect_on_mats(
         specs: The game's mats.
         config: Detect thresholds (the planes are read with the upscaled pass and the
             refinement at their own resolution, whatever their size).
+        codebook: The number tags the game's pieces print: a tag-like patch on a mat
+            that no decoder read is read against them (:func:`vision.micro.read_marks`)
+            before it is reported unread.
 
     Returns:
         The merged detections and unread symbols in frame pixels, and the planes.
@@ -222,10 +234,17 @@ def detect_on_mats(
         seconds[stage] = seconds.get(stage, 0.0) + t
     merged = merge([*groups, list(whole.detections)])
     kept_unread = [q for q in unread if not _covered(q, merged)]
+    t = time.process_time()
     for plane in planes:
-        kept_unread += marks(
-            plane, spec_of[plane.mat], [*(d.corners for d in merged), *kept_unread]
-        )
+        boxes = mark_boxes(plane, spec_of[plane.mat], [*(d.corners for d in merged), *kept_unread])
+        read = read_marks(plane.image, boxes, codebook, config)
+        merged = merge([merged, [_on_frame(d, plane) for _, d in read]])
+        taken = {i for i, _ in read}
+        kept_unread += [
+            plane.to_frame_quad(_box_quad(b)) for i, b in enumerate(boxes) if i not in taken
+        ]
+    if codebook:
+        seconds["codebook"] = time.process_time() - t
     return PlaneResult(
         DetectResult(tuple(merged), candidates, tuple(kept_unread), seconds), tuple(planes)
     )
@@ -259,6 +278,16 @@ MARK_ASPECT = 5.0
 
 
 def marks(plane: Plane, spec: MatSpec, known: Sequence[Quad]) -> list[Quad]:
+    """The outlines in frame pixels of :func:`mark_boxes`."""
+    return [plane.to_frame_quad(_box_quad(b)) for b in mark_boxes(plane, spec, known)]
+
+
+def _box_quad(box: Box) -> Quad:
+    x0, y0, x1, y1 = box
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def mark_boxes(plane: Plane, spec: MatSpec, known: Sequence[Quad]) -> list[Box]:
     """Tag-like patches on a mat that no decoder read: where a piece lies unread.
 
     At 1 px per mm of the mat, a patch darker than its paper (:data:`MARK_DARKNESS`),
@@ -272,7 +301,7 @@ def marks(plane: Plane, spec: MatSpec, known: Sequence[Quad]) -> list[Quad]:
         known: Outlines (frame pixels) of the symbols read or already reported.
 
     Returns:
-        The marks' outlines in frame pixels.
+        The marks' boxes (x0, y0, x1, y1) in ``plane.image`` pixels.
     """
     small = cv2.resize(
         plane.image,
@@ -304,7 +333,7 @@ def marks(plane: Plane, spec: MatSpec, known: Sequence[Quad]) -> list[Quad]:
         cv2.rectangle(dark, tuple(int(v) for v in lo), tuple(int(v) for v in hi), 0, -1)
     _, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
     lo_mm, hi_mm = MARK_MM
-    found: list[Quad] = []
+    found: list[Box] = []
     for x, y, w, h, area in stats[1:]:
         if min(w, h) < lo_mm or max(w, h) > hi_mm or area < MARK_FILL * w * h:
             continue
@@ -314,11 +343,5 @@ def marks(plane: Plane, spec: MatSpec, known: Sequence[Quad]) -> list[Quad]:
         if max(w, h) > MARK_ASPECT * min(w, h):
             continue
         s = plane.scale
-        quad = (
-            (x * s, y * s),
-            ((x + w) * s, y * s),
-            ((x + w) * s, (y + h) * s),
-            (x * s, (y + h) * s),
-        )
-        found.append(plane.to_frame_quad(quad))
+        found.append((float(x * s), float(y * s), float((x + w) * s), float((y + h) * s)))
     return found
