@@ -47,7 +47,7 @@ a mark's search reads it against the codebook (:func:`vision.micro.read_marks`):
 NUMBER_TAG_BLUR_PER_MODULE = 0.83
 """Largest blur sigma, as a fraction of a module, a number tag on a mat is read under:
 ``bench.codebook`` reads 99% at 1.8 px a module under sigma 1.5 px (0.83), 100% at 2.5
-px under sigma 2 (0.8), 75% at 1.6 px under sigma 1.5 (0.94)."""
+px under sigma 2 (0.8), 76% at 1.6 px under sigma 1.5 (0.94)."""
 
 READABLE_BLUR_PER_MODULE = 0.46
 """Largest blur sigma, as a fraction of a module, read reliably: the bench

@@ -125,7 +125,7 @@ class DetectConfig:
             needs half again as much; tags of the book read right reach it from 1.8 px a
             module under blur 1.5. On the table photos of ``bench.table_photos`` (every
             game, 1080p and 4K from 45 and 55 degrees) tags on their marks score 92 and
-            above (all but 2 of 126 over 150), grids fitted to art, text and empty mat at
+            above (all but 2 of 103 over 150), grids fitted to art, text and empty mat at
             most 35.
         min_codebook_fit: Least share (0..1) of a mark's grid variance the codeword
             explains. The table photos: tags 0.81 and above, art, text and empty mat at

@@ -19,6 +19,11 @@ version-1 tags (:mod:`vision.refine`) reads it the same way:
 4. Symbols that fit but do not decode are re-fitted on all their modules (the data
    modules as read so far) and decoded again.
 
+What no decoder reads on a mat, a dark patch of a tag's size, is read against the
+codebook of every printed number tag (:func:`read_marks`): the grid fitted around the
+patch, each codeword tried through the blur model, the likeliest taken only when it
+explains the grid far better than any other.
+
 A Micro QR symbol is kept only when it is shaped as a number tag
 (:func:`vision.decoders.zxing_read`), and its text is validated by the payload module.
 """
@@ -153,17 +158,17 @@ def _decode(img: FloatArray, quads: FloatArray, found: list[Detection]) -> list[
     return failed
 
 
-# --- number tags read against the game's own codebook --------------------------------
+# --- number tags read against the codebook of every printed tag ----------------------
 
 _MARK_SCALES = (0.8, 0.9, 1.0, 1.1)
 """Symbol sizes tried around a mark's estimate (its dark patch spans the symbol and some
 of the blur around it)."""
 
-_MARK_FITS = 4
-"""Best-correlating starts of a mark refined by the grid fit (8 read no more of the table
-photos' tags than 4)."""
+_MARK_FITS = 2
+"""Best-correlating starts of a mark refined by the grid fit (4 or 8 read no more of the
+table photos' tags than 2)."""
 
-_MARK_TRIES = 3
+_MARK_TRIES = 2
 """Best-fitting grids of a mark fitted against the codebook."""
 
 
@@ -282,7 +287,7 @@ def read_marks(
     Reed-Solomon code overwhelmed) still shows most of its modules' light and dark. For
     each patch the symbol's grid is fitted on its fixed modules from starts around the
     patch (:func:`_mark_starts`), and the best grids are tried against every number tag
-    the game prints (``texts``, :func:`codebook_fits`): the one that explains the grid
+    that may lie there (``texts``, :func:`codebook_fits`): the one that explains the grid
     far better than any other (``config.min_codebook_margin``) and explains most of it
     (``config.min_codebook_fit``) is taken.
 
@@ -318,7 +323,7 @@ def read_marks(
     tries = quads[rows, np.argsort(-fitted, axis=1)[:, :_MARK_TRIES]]  # (B, T, 4, 2)
     samples = grid_samples(img, tries.reshape(-1, 4, 2), MICRO_N)
     fits = codebook_fits(samples, texts)
-    taken = []
+    taken: list[tuple[int, FloatArray, int]] = []
     for i in range(b):
         j = max(range(_MARK_TRIES), key=lambda t: fits[i * _MARK_TRIES + t].margin)
         got = fits[i * _MARK_TRIES + j]
@@ -327,7 +332,7 @@ def read_marks(
     if not taken:
         return []
     # the grid re-fitted on all its modules, the codeword's: its corners as the decoders' are
-    light = _codebook_light(texts)[[k for _, _, k in taken]].reshape(len(taken), -1)
+    light = _codebook_light(texts)[[index for _, _, index in taken]].reshape(len(taken), -1)
     centres = _centres(MICRO_N)
     start = np.stack([q for _, q, _ in taken])
     expected_all = _unit(light)
@@ -341,7 +346,7 @@ def read_marks(
         MICRO_N,
     )
     found: list[tuple[int, Detection]] = []
-    for (i, _, k), quad in zip(taken, polished, strict=True):
+    for (i, _, index), quad in zip(taken, polished, strict=True):
         corners: Quad = tuple((float(x), float(y)) for x, y in quad)  # type: ignore[assignment]
-        found.append((i, Detection(texts[k], corners, "codebook", MICRO_EC_LEVEL, 0, "micro")))
+        found.append((i, Detection(texts[index], corners, "codebook", MICRO_EC_LEVEL, 0, "micro")))
     return found

@@ -41,7 +41,7 @@ NUMBER_TAG_PX_PER_MODULE = (1.4, 1.8)
 """The marginal and the readable module size of a number tag (Micro QR M2) on a mat, which a
 mark's search reads against the codebook where no decoder does (:func:`vision.micro.
 read_marks`): under a lens blur of sigma 1.5 px ``bench.codebook`` reads 99% of them at
-1.8 px a module, 75% at 1.6 and 50% at 1.4."""
+1.8 px a module, 76% at 1.6 and 51% at 1.4."""
 
 READABLE, MARGINAL, UNREADABLE = "readable", "marginal", "unreadable"
 """What a zone's tint says."""

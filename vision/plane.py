@@ -67,10 +67,22 @@ class Plane:
 
 def jacobian_svs(to_frame: FloatArray, x: float, y: float) -> tuple[float, float]:
     """Least and most frame pixels per mat millimetre at mat point (x, y)."""
-    pts = np.array([[[x, y]], [[x + 1, y]], [[x, y + 1]]], np.float64)
-    p = cv2.perspectiveTransform(pts, to_frame).reshape(3, 2)
-    sv = np.linalg.svd(np.column_stack([p[1] - p[0], p[2] - p[0]]), compute_uv=False)
-    return float(sv.min()), float(sv.max())
+    least, most = jacobians_svs(to_frame, np.array([[x, y]], np.float64))[0]
+    return float(least), float(most)
+
+
+def jacobians_svs(to_frame: FloatArray, points: FloatArray) -> FloatArray:
+    """Least and most frame pixels per mat millimetre at each mat point (N, 2): (N, 2)."""
+    n = len(points)
+    steps = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    pts = points[None] + steps[:, None]  # (3, N, 2): the point, a mm right, a mm down
+    p = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), to_frame).reshape(3, n, 2)
+    a, b = p[1] - p[0], p[2] - p[0]  # the Jacobian's columns
+    # singular values of a 2 x 2 matrix in closed form
+    frob = (a * a).sum(axis=1) + (b * b).sum(axis=1)
+    det = a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]
+    root = np.sqrt(np.maximum(frob * frob - 4 * det * det, 0.0))
+    return np.stack([np.sqrt(np.maximum(frob - root, 0.0) / 2), np.sqrt((frob + root) / 2)], axis=1)
 
 
 def visible_box(
@@ -92,10 +104,8 @@ def visible_box(
     if not inside.any():
         return None
     seen = mm[inside]
-    svs = [jacobian_svs(to_frame, float(x), float(y)) for x, y in seen]
-    least = min(s[0] for s in svs)
-    most_short = max(s[0] for s in svs)
-    most = max(s[1] for s in svs)
+    svs = jacobians_svs(to_frame, seen)
+    least, most_short, most = float(svs[:, 0].min()), float(svs[:, 0].max()), float(svs[:, 1].max())
     step_x, step_y = w / (_SAMPLES - 1), h / (_SAMPLES - 1)
     x0 = max(0.0, float(seen[:, 0].min()) - step_x - _MARGIN_MM)
     y0 = max(0.0, float(seen[:, 1].min()) - step_y - _MARGIN_MM)
