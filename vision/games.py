@@ -60,17 +60,16 @@ def mat_spec(layout: MatLayout) -> MatSpec:
     )
 
 
-@cache
 def number_tags() -> tuple[str, ...]:
-    """Every number tag the printables print, of every game: an unread patch is read against
-    them all, so another game's piece is told for what it is (a foreign piece) instead of
-    being taken for the nearest piece of this game."""
-    return tuple(
-        payload.encode_number(game, piece)
-        for game, printed in PRINTED.items()
-        if printed.digit is not None
-        for piece in payload.numbers(game)
-    )
+    """Every number tag the printables print, of every game registered: an unread patch is
+    read against them all, so another game's piece is told for what it is (a foreign
+    piece) instead of being taken for the nearest piece of this game."""
+    return _number_tags(tuple(g for g, printed in PRINTED.items() if printed.digit is not None))
+
+
+@cache
+def _number_tags(games: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(payload.encode_number(g, piece) for g in games for piece in payload.numbers(g))
 
 
 def warm() -> None:

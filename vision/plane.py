@@ -201,9 +201,9 @@ def detect_on_mats(
         specs: The game's mats.
         config: Detect thresholds (the planes are read with the upscaled pass and the
             refinement at their own resolution, whatever their size).
-        codebook: The number tags the game's pieces print: a tag-like patch on a mat
-            that no decoder read is read against them (:func:`vision.micro.read_marks`)
-            before it is reported unread.
+        codebook: The number tags a piece may carry (``GameVision.numbers``): a tag-like
+            patch on a mat that no decoder read is read against them
+            (:func:`vision.micro.read_marks`) before it is reported unread.
 
     Returns:
         The merged detections and unread symbols in frame pixels, and the planes.
@@ -285,11 +285,6 @@ cards covers a third of its box)."""
 
 MARK_ASPECT = 5.0
 """Longest ratio of a mark's sides: a row of up to five tags a quiet zone apart."""
-
-
-def marks(plane: Plane, spec: MatSpec, known: Sequence[Quad]) -> list[Quad]:
-    """The outlines in frame pixels of :func:`mark_boxes`."""
-    return [plane.to_frame_quad(_box_quad(b)) for b in mark_boxes(plane, spec, known)]
 
 
 def _box_quad(box: Box) -> Quad:
