@@ -41,6 +41,7 @@ from bench.filmed import GAMES, filmed
 from companion.watch.infer import Applied, Question
 from companion.watch.loop import Watcher
 from testkit.video import follow_sending
+from vision.games import warm
 from vision.pipeline import read_frame
 
 
@@ -52,6 +53,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, choices=(3, 4), default=4, help="Niagara only")
     args = parser.parse_args()
     cv2.setNumThreads(1)
+    warm()  # as the live camera's loop does before its first frame
 
     try:
         game = filmed(args.game, plies=args.plies, seed=args.seed, players=args.players)

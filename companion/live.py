@@ -35,6 +35,7 @@ from companion.watch.infer import Applied, Inference, Question
 from companion.watch.loop import Watcher, headline, picture
 from engines.core import CHANCE, EngineError, Move
 from vision.capture import CaptureError, VideoSource
+from vision.games import warm
 from vision.mats import MatPose
 from vision.reading import TableReading
 from vision.types import U8Array
@@ -145,6 +146,7 @@ class LiveTable:
     # ------------------------------------------------------------------ the loop
 
     def _run(self) -> None:
+        warm()  # the tags' codebook drawn before the first frame, not on it (about 0.2 s)
         try:
             while not self._stop.is_set():
                 frame = self._source.read()
