@@ -18,11 +18,9 @@ import numpy as np
 from printables import qr
 from testkit.table_photo import Camera, optics, paste
 from vision.detect import to_grey
-from vision.types import U8Array
+from vision.types import Box, U8Array
 
 _FINE = 16  # pixels a module as drawn, before the strip is warped to its size
-
-Box = tuple[float, float, float, float]
 
 
 def number_tag_strip(

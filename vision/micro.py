@@ -44,7 +44,6 @@ from vision.decoders import Detection
 from vision.refine import (
     MICRO_N,
     Finder,
-    _centres,
     _descend,
     _feedback,
     _layout,
@@ -57,7 +56,7 @@ from vision.refine import (
     polish_grids,
     unread_finders,
 )
-from vision.types import FloatArray, Quad, U8Array
+from vision.types import Box, FloatArray, Quad, U8Array
 
 _SCALES = (0.85, 1.0, 1.15)
 """Module sizes tried around a finder's estimate (its box gives it within about 15%)."""
@@ -248,21 +247,16 @@ def codebook_fits(samples: FloatArray, texts: tuple[str, ...]) -> list[CodebookF
     return out
 
 
-def _mark_starts(img: FloatArray, box: tuple[float, float, float, float]) -> FloatArray:
+def _mark_starts(img: FloatArray, box: Box) -> FloatArray:
     """Outlines (S, 4, 2) of the symbol a dark patch (``box``: x0, y0, x1, y1) may be: its
     turn modulo a quarter turn from the gradients around it, each quarter turn, sizes
     around the patch's, and centres up to a module off the patch's."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    pad = 0.3 * max(w, h)
-    rows, cols = img.shape
-    patch = img[
-        max(0, int(y0 - pad)) : min(rows, int(y1 + pad) + 1),
-        max(0, int(x0 - pad)) : min(cols, int(x1 + pad) + 1),
-    ]
-    theta = _orientation(patch, Finder(patch.shape[1] / 2, patch.shape[0] / 2, max(w, h) / 8))
-    side0 = max(w, h) / (abs(np.cos(theta)) + abs(np.sin(theta)))
     centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    # the gradients over the patch's box, as over a finder of an eighth of its size
+    theta = _orientation(img, Finder(float(centre[0]), float(centre[1]), max(w, h) / 8))
+    side0 = max(w, h) / (abs(np.cos(theta)) + abs(np.sin(theta)))
     unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float64) - 0.5
     turns = theta + np.arange(4) * np.pi / 2
     cos, sin = np.cos(turns), np.sin(turns)
@@ -277,7 +271,7 @@ def _mark_starts(img: FloatArray, box: tuple[float, float, float, float]) -> Flo
 
 def read_marks(
     grey: U8Array,
-    boxes: Sequence[tuple[float, float, float, float]],
+    boxes: Sequence[Box],
     texts: tuple[str, ...],
     config: DetectConfig,
 ) -> list[tuple[int, Detection]]:
@@ -332,19 +326,8 @@ def read_marks(
     if not taken:
         return []
     # the grid re-fitted on all its modules, the codeword's: its corners as the decoders' are
-    light = _codebook_light(texts)[[index for _, _, index in taken]].reshape(len(taken), -1)
-    centres = _centres(MICRO_N)
-    start = np.stack([q for _, q, _ in taken])
-    expected_all = _unit(light)
-    polished, _ = _descend(
-        img,
-        start.copy(),
-        _scores(_sample(img, start, centres, MICRO_N), expected_all),
-        centres,
-        expected_all,
-        0.2,
-        MICRO_N,
-    )
+    light = _codebook_light(texts)[[index for _, _, index in taken]]
+    polished = polish_grids(img, np.stack([q for _, q, _ in taken]), MICRO_N, light)
     found: list[tuple[int, Detection]] = []
     for (i, _, index), quad in zip(taken, polished, strict=True):
         corners: Quad = tuple((float(x), float(y)) for x, y in quad)  # type: ignore[assignment]

@@ -26,13 +26,10 @@ from vision.decoders import Detection
 from vision.detect import DetectResult, detect, merge, to_grey
 from vision.mats import MatPose, MatSpec
 from vision.micro import read_marks
-from vision.types import FloatArray, Quad, U8Array
+from vision.types import Box, FloatArray, Quad, U8Array
 
 _SAMPLES = 9  # mat points per side where the frame's scale is measured
 _MARGIN_MM = 8.0  # mat kept around the visible part
-
-Box = tuple[float, float, float, float]
-"""x0, y0, x1, y1 in a plane's pixels."""
 
 
 @dataclass(frozen=True)

@@ -507,28 +507,31 @@ def decode_samples(samples: FloatArray, first: FloatArray | None, n: int = N) ->
     return None
 
 
-def polish_grids(img: FloatArray, quads: FloatArray, n: int = N) -> FloatArray:
-    """Re-fit grids on all their modules, the data ones as currently read.
+def polish_grids(
+    img: FloatArray, quads: FloatArray, n: int = N, light: FloatArray | None = None
+) -> FloatArray:
+    """Re-fit grids on all their modules, the data ones as currently read (or as known).
 
     The fixed modules leave the corner without a finder pattern loosely
     held; once most data modules are read right, the whole symbol holds it.
-    Used on symbols that fitted but did not decode.
+    Used on symbols that fitted but did not decode, and on those read against
+    the codebook (:func:`vision.micro.read_marks`), whose modules are known.
 
     Args:
         img: Grey image, float32.
         quads: Fitted corners (K, 4, 2), top-left of the code first.
         n: Modules along the symbols' edge (21, or 13 for Micro QR M2).
+        light: Each grid's modules when known, (K, n + 2, n + 2) with 1 for light,
+            quiet ring included; else they are read from the image.
 
     Returns:
         The re-fitted corners.
     """
     samples = grid_samples(img, quads, n)
-    firsts = _feedback(samples, n)
-    expected = _unit(
-        np.stack([_light_bits(s, f, n) for s, f in zip(samples, firsts, strict=True)]).reshape(
-            len(quads), -1
-        )
-    )
+    if light is None:
+        firsts = _feedback(samples, n)
+        light = np.stack([_light_bits(s, f, n) for s, f in zip(samples, firsts, strict=True)])
+    expected = _unit(light.reshape(len(quads), -1))
     score = _scores(samples.reshape(len(quads), -1), expected)
     best, _ = _descend(img, quads.copy(), score, _centres(n), expected, 0.2, n)
     return best

@@ -20,3 +20,6 @@ Point = tuple[float, float]
 
 Quad = tuple[Point, Point, Point, Point]
 """Four corners, clockwise in the image as the code is printed: top-left first."""
+
+Box = tuple[float, float, float, float]
+"""An upright box in image pixels: x0, y0, x1, y1."""
